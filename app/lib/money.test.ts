@@ -1,0 +1,116 @@
+import { describe, it, expect } from "vitest";
+import {
+  MAX_PRICE_CENTS,
+  MAX_PRICE_MESSAGE,
+  centsToDecimalString,
+  formatBRL,
+  parseDecimalToCents,
+  priceFromDigits,
+} from "./money";
+
+// Intl separates "R$" from the amount with a NON-BREAKING space (U+00A0); we compare exactly.
+const NBSP = "\u00a0";
+
+describe("formatBRL", () => {
+  it("formats cents as pt-BR currency with a non-breaking space after R$", () => {
+    expect(formatBRL(123456)).toBe(`R$${NBSP}1.234,56`);
+    expect(formatBRL(1)).toBe(`R$${NBSP}0,01`);
+    expect(formatBRL(250)).toBe(`R$${NBSP}2,50`);
+    expect(formatBRL(MAX_PRICE_CENTS)).toBe(`R$${NBSP}9.000.000,00`);
+  });
+
+  it("shows 'A combinar' for empty, zero and non-numeric prices", () => {
+    expect(formatBRL(null)).toBe("A combinar");
+    expect(formatBRL(undefined)).toBe("A combinar");
+    expect(formatBRL(0)).toBe("A combinar");
+    expect(formatBRL(Number.NaN)).toBe("A combinar");
+  });
+});
+
+describe("centsToDecimalString", () => {
+  it("renders the JSON API decimal shape", () => {
+    expect(centsToDecimalString(123456)).toBe("1234.56");
+    expect(centsToDecimalString(5)).toBe("0.05");
+    expect(centsToDecimalString(100)).toBe("1.00");
+    expect(centsToDecimalString(0)).toBe("0.00");
+    expect(centsToDecimalString(-5)).toBe("-0.05");
+  });
+
+  it("returns an empty string for missing values", () => {
+    expect(centsToDecimalString(null)).toBe("");
+    expect(centsToDecimalString(undefined)).toBe("");
+    expect(centsToDecimalString(Number.NaN)).toBe("");
+  });
+});
+
+describe("parseDecimalToCents", () => {
+  it.each([
+    ["1234.56", 123456],
+    ["1234,56", 123456],
+    ["1.234,56", 123456],
+    ["1,234.56", 123456],
+    ["R$ 1.234,56", 123456],
+    [`R$${NBSP}1.234,56`, 123456],
+    ["  12,5 ", 1250],
+    ["2.5", 250],
+    ["1.234.567,89", 123456789],
+    ["1.234", 123400], // pt-BR thousands, not 1.234 reais
+    ["1.234.567", 123456700],
+    ["0.01", 1],
+    [".50", 50],
+    ["10", 1000],
+    ["1,005", 101], // more than two decimals: half-up
+    ["9.000.000,00", MAX_PRICE_CENTS],
+  ])("parses %j as %i cents", (input, cents) => {
+    expect(parseDecimalToCents(input)).toBe(cents);
+  });
+
+  it("accepts numbers without binary rounding surprises", () => {
+    expect(parseDecimalToCents(1234.56)).toBe(123456);
+    expect(parseDecimalToCents(0.29)).toBe(29);
+    expect(parseDecimalToCents(1.005)).toBe(101);
+    expect(parseDecimalToCents(2)).toBe(200);
+  });
+
+  it.each([null, undefined, "", "   ", "0", "0.00", "0,00", "R$ 0,00", 0, "abc", "12a", "1,23,4", "12.34.5", "1.2.3,45", "-5", -5, Number.NaN, Infinity, "R$"])(
+    "returns null ('A combinar') for %j",
+    (input) => {
+      expect(parseDecimalToCents(input)).toBeNull();
+    },
+  );
+
+  it("round-trips through centsToDecimalString", () => {
+    for (const cents of [1, 99, 100, 123456, MAX_PRICE_CENTS]) {
+      expect(parseDecimalToCents(centsToDecimalString(cents))).toBe(cents);
+    }
+  });
+});
+
+describe("priceFromDigits (input mask)", () => {
+  it("treats the typed digits as cents", () => {
+    expect(priceFromDigits("1")).toBe(1);
+    expect(priceFromDigits("12")).toBe(12);
+    expect(priceFromDigits("123")).toBe(123);
+    expect(priceFromDigits(`R$${NBSP}1.234,567`)).toBe(1234567);
+    expect(priceFromDigits("00150")).toBe(150);
+  });
+
+  it("returns null when there are no digits or only zeros", () => {
+    expect(priceFromDigits("")).toBeNull();
+    expect(priceFromDigits("R$ ,")).toBeNull();
+    expect(priceFromDigits("000")).toBeNull();
+  });
+
+  it("stays an exact integer however many digits are typed", () => {
+    const cents = priceFromDigits("9".repeat(30));
+    expect(Number.isSafeInteger(cents)).toBe(true);
+    expect(cents).toBeGreaterThan(MAX_PRICE_CENTS);
+  });
+});
+
+describe("price limit", () => {
+  it("is R$ 9.000.000,00 with the spec message", () => {
+    expect(MAX_PRICE_CENTS).toBe(900_000_000);
+    expect(MAX_PRICE_MESSAGE).toBe("Valor máximo permitido é R$ 9.000.000,00");
+  });
+});

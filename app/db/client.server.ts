@@ -1,0 +1,24 @@
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { getEnv } from "~/env.server";
+import * as schema from "./schema";
+
+export function openSqlite(file: string) {
+  const sqlite = new Database(file);
+  // WAL lets readers go on while one writer writes; the busy timeout queues writers instead of failing.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+export function createDb(sqlite: Database.Database) {
+  return drizzle({ client: sqlite, schema, casing: "snake_case" });
+}
+
+export type Db = ReturnType<typeof createDb>;
+
+/** The process's one connection; better-sqlite3 is synchronous, so one is all a Node process needs. */
+export const sqlite = openSqlite(getEnv().DATABASE_PATH);
+export const db = createDb(sqlite);

@@ -1,0 +1,286 @@
+/**
+ * The whole data model (spec 02 §3 plus what sign-in needs).
+ *
+ * Conventions, so nobody has to guess:
+ * - Column names are snake_case in SQLite (the client uses `casing: "snake_case"`), camelCase here.
+ * - Money is integer cents (`priceCents`, `amountCents`); `null` price means "A combinar".
+ * - Every timestamp is a UTC instant stored as integer milliseconds.
+ * - An ad's `expirationDate` is the first instant after its last São Paulo day (see app/lib/dates.ts).
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer({ mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const AD_TYPES = ["Vender", "Comprar", "Trocar"] as const;
+export type AdType = (typeof AD_TYPES)[number];
+
+export const AD_STATUSES = [
+  "active",
+  "paused",
+  "pending_payment",
+  "expired",
+  "rejected",
+  "pending",
+] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+export const CHARACTERISTIC_DATA_TYPES = ["text", "number", "date", "boolean", "select"] as const;
+export type CharacteristicDataType = (typeof CHARACTERISTIC_DATA_TYPES)[number];
+
+export const PAYMENT_METHODS = ["PIX", "CREDIT_CARD"] as const;
+export const PAYMENT_STATUSES = ["pending", "confirmed", "received", "overdue", "refunded", "failed"] as const;
+
+export const users = sqliteTable("users", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  username: text({ length: 50 }).notNull().unique(),
+  email: text({ length: 255 }).notNull().unique(),
+  /** argon2id hash; null for accounts that only ever signed in with Google. */
+  password: text(),
+  fullName: text(),
+  phone: text({ length: 20 }),
+  isAdmin: integer({ mode: "boolean" }).notNull().default(false),
+  googleId: text().unique(),
+  avatar: text(),
+  provider: text().notNull().default("local"),
+  /** SHA-256 of the single-use reset token; the token itself only travels in the e-mail. */
+  resetToken: text(),
+  resetTokenExpires: integer({ mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+/** A signed-in browser or API client. The id is the SHA-256 of the opaque token the client holds. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "Lembrar de mim": a 30-day persistent cookie instead of a browser-session one. */
+    persistent: integer({ mode: "boolean" }).notNull().default(false),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Failed logins and reset requests, counted per key ("login-email:…", "login-ip:…") for throttling. */
+export const authAttempts = sqliteTable(
+  "auth_attempts",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    key: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_attempts_key_idx").on(t.key, t.createdAt)],
+);
+
+export const categories = sqliteTable("categories", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  name: text({ length: 100 }).notNull().unique(),
+  /** What the wizard calls this category's subcategories (default "Sub Categoria"). */
+  label: text(),
+  description: text(),
+  icon: text().notNull().default("home"),
+  isActive: integer({ mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const subcategories = sqliteTable(
+  "subcategories",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text({ length: 100 }).notNull(),
+    description: text(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    isActive: integer({ mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("subcategories_category_name_idx").on(t.categoryId, t.name)],
+);
+
+export const characteristics = sqliteTable(
+  "characteristics",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text({ length: 100 }).notNull(),
+    label: text({ length: 100 }).notNull(),
+    labelValueDefault: text(),
+    helper: text(),
+    dataType: text({ enum: CHARACTERISTIC_DATA_TYPES }).notNull().default("text"),
+    /** For select: the list of choices. */
+    options: text({ mode: "json" }).$type<string[]>(),
+    minValue: real(),
+    maxValue: real(),
+    charLimit: integer(),
+    isRequired: integer({ mode: "boolean" }).notNull().default(false),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("characteristics_category_name_idx").on(t.categoryId, t.name)],
+);
+
+/** The 27 federative units; cities reference them so a state code is always a real one. */
+export const states = sqliteTable("states", {
+  code: text({ length: 2 }).primaryKey(),
+  name: text({ length: 40 }).notNull(),
+});
+
+export const cities = sqliteTable(
+  "cities",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text({ length: 30 }).notNull(),
+    state: text({ length: 2 })
+      .notNull()
+      .references(() => states.code),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("cities_name_state_idx").on(t.name, t.state)],
+);
+
+export const ads = sqliteTable(
+  "ads",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    title: text({ length: 200 }).notNull(),
+    description: text({ length: 1000 }).notNull(),
+    /** null = "A combinar". */
+    priceCents: integer(),
+    adCostCents: integer().notNull().default(0),
+    condition: text().notNull().default("Usado"),
+    status: text({ enum: AD_STATUSES }).notNull().default("pending_payment"),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: integer().references(() => subcategories.id, { onDelete: "set null" }),
+    characteristics: text({ mode: "json" }).$type<Record<string, string>>().notNull().default({}),
+    adType: text({ enum: AD_TYPES }).notNull().default("Vender"),
+    expirationDate: integer({ mode: "timestamp_ms" }).notNull(),
+    phone: text({ length: 20 }),
+    whatsapp: text({ length: 20 }),
+    city: text({ length: 30 }).notNull(),
+    idCity: integer()
+      .notNull()
+      .references(() => cities.id),
+    state: text({ length: 2 }).notNull(),
+    zipCode: text({ length: 9 }),
+    views: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    // The public listing: always "active", optionally one filter, ordered by views.
+    index("ads_public_views_idx").on(t.status, t.views),
+    index("ads_public_city_idx").on(t.status, t.idCity, t.views),
+    index("ads_public_category_idx").on(t.status, t.categoryId, t.views),
+    index("ads_public_subcategory_idx").on(t.status, t.subcategoryId, t.views),
+    index("ads_public_type_idx").on(t.status, t.adType, t.views),
+    // The owner's dashboard, newest first.
+    index("ads_owner_idx").on(t.userId, t.createdAt),
+    index("ads_created_idx").on(t.createdAt),
+  ],
+);
+
+export const adImages = sqliteTable(
+  "ad_images",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    /** Path of the original through the image route, e.g. /images/{publicId}. */
+    url: text().notNull(),
+    /** Server-made storage key of the original; never derived from the uploaded file name. */
+    publicId: text().notNull().unique(),
+    width: integer(),
+    height: integer(),
+    isPrimary: integer({ mode: "boolean" }).notNull().default(false),
+    order: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ad_images_ad_idx").on(t.adId, t.order)],
+);
+
+export const settings = sqliteTable("settings", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  key: text({ length: 100 }).notNull().unique(),
+  value: text().notNull(),
+  description: text(),
+  updatedAt: createdAt(),
+});
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    asaasPaymentId: text().unique(),
+    asaasCustomerId: text(),
+    amountCents: integer().notNull(),
+    paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
+    status: text({ enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    /** The gateway's own status word (PENDING, CONFIRMED, RECEIVED…), kept verbatim. */
+    asaasStatus: text(),
+    paymentUrl: text(),
+    /** PIX "copia e cola" BR Code payload. */
+    pixQrCode: text(),
+    pixQrCodeId: text(),
+    dueDate: integer({ mode: "timestamp_ms" }),
+    confirmedDate: integer({ mode: "timestamp_ms" }),
+    description: text(),
+    metadata: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index("payments_ad_idx").on(t.adId), index("payments_user_idx").on(t.userId)],
+);
+
+export const aiUsage = sqliteTable(
+  "ai_usage",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** São Paulo calendar month, YYYY-MM. */
+    month: text({ length: 7 }).notNull(),
+    geminiCalls: integer().notNull().default(0),
+    openaiCalls: integer().notNull().default(0),
+    totalCalls: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("ai_usage_user_month_idx").on(t.userId, t.month)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Subcategory = typeof subcategories.$inferSelect;
+export type Characteristic = typeof characteristics.$inferSelect;
+export type City = typeof cities.$inferSelect;
+export type Ad = typeof ads.$inferSelect;
+export type AdImage = typeof adImages.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

@@ -1,0 +1,189 @@
+/**
+ * Idempotent seed: reference data by natural keys (insert or ignore), the administrator, the
+ * per-day price and, unless SEED_DEMO=false, the demo seller's ads. Running it twice adds nothing.
+ */
+import { and, count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
+import { hashPassword } from "~/lib/password-hash.server";
+import { imageUrl, storeOriginalImage } from "~/services/images.server";
+import type { Db } from "./client.server";
+import { renderDemoImage } from "./demo-images.server";
+import {
+  adImages,
+  ads,
+  categories,
+  characteristics,
+  cities,
+  settings,
+  states,
+  subcategories,
+  users,
+} from "./schema";
+import { CATEGORIES, CITIES, DEMO_ADS, DEMO_SELLER, STATES } from "./seed-data";
+
+export type SeedOptions = { adminEmail: string; adminPassword: string; demo: boolean; now?: Date };
+
+export async function seed(db: Db, options: SeedOptions) {
+  seedReferenceData(db);
+  await seedAdmin(db, options.adminEmail, options.adminPassword);
+  if (options.demo) await seedDemoAds(db, options.now ?? new Date());
+}
+
+function seedReferenceData(db: Db) {
+  db.transaction((tx) => {
+    tx.insert(states).values([...STATES]).onConflictDoNothing().run();
+    tx.insert(cities).values(CITIES.map(({ name, state }) => ({ name, state }))).onConflictDoNothing().run();
+    tx.insert(settings)
+      .values({ key: "ad_price_per_day", value: "2.50", description: "Preço por dia de anúncio (R$)" })
+      .onConflictDoNothing()
+      .run();
+
+    for (const category of CATEGORIES) {
+      tx.insert(categories)
+        .values({ name: category.name, label: category.label, description: category.description, icon: category.icon })
+        .onConflictDoNothing()
+        .run();
+      const { id: categoryId } = tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.name, category.name))
+        .get()!;
+      if (category.subcategories.length) {
+        tx.insert(subcategories)
+          .values(category.subcategories.map((sub) => ({ ...sub, categoryId })))
+          .onConflictDoNothing()
+          .run();
+      }
+      if (category.characteristics.length) {
+        tx.insert(characteristics)
+          .values(category.characteristics.map((characteristic) => ({ ...characteristic, categoryId })))
+          .onConflictDoNothing()
+          .run();
+      }
+    }
+  });
+}
+
+async function seedAdmin(db: Db, email: string, password: string) {
+  const existing = db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.email, email)).get();
+  if (existing) {
+    // Never reset a password the operator may have changed; only make sure the account is an admin.
+    if (!existing.isAdmin) db.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id)).run();
+    return;
+  }
+  db.insert(users)
+    .values({
+      email,
+      username: await uniqueUsername(db, email.split("@")[0] ?? "admin"),
+      fullName: "Administrador",
+      password: await hashPassword(password),
+      isAdmin: true,
+    })
+    .onConflictDoNothing()
+    .run();
+}
+
+/** The local part of an e-mail, made unique with a numeric suffix when taken. */
+export async function uniqueUsername(db: Db, base: string) {
+  const clean = base.toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 40) || "usuario";
+  for (let suffix = 0; ; suffix++) {
+    const candidate = suffix === 0 ? clean : `${clean}${suffix}`;
+    const taken = db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).get();
+    if (!taken) return candidate;
+  }
+}
+
+async function seedDemoAds(db: Db, now: Date) {
+  db.insert(users)
+    .values({ ...DEMO_SELLER, provider: "local" })
+    .onConflictDoNothing()
+    .run();
+  const seller = db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_SELLER.email)).get()!;
+  const [{ existing } = { existing: 0 }] = db
+    .select({ existing: count() })
+    .from(ads)
+    .where(eq(ads.userId, seller.id))
+    .all();
+  if (existing > 0) return;
+
+  const categoryIds = new Map(db.select({ id: categories.id, name: categories.name }).from(categories).all().map((c) => [c.name, c.id]));
+  const cityRows = db.select().from(cities).all();
+  const today = todayKey(now);
+
+  // Pictures first (slow, async); rows after, in one transaction, so a crash leaves no half-made ads.
+  const pictures = await Promise.all(
+    DEMO_ADS.map(async (ad, adIndex) =>
+      Promise.all(
+        Array.from({ length: ad.imageCount }, async (_, imageIndex) => {
+          const publicId = `demo-${String(adIndex + 1).padStart(3, "0")}-${imageIndex + 1}`;
+          const bytes = await renderDemoImage({
+            title: ad.headline,
+            subtitle: `${ad.categoryName} · ${ad.cityName}`,
+            hue: ad.imageHue,
+            index: imageIndex,
+          });
+          const { width, height } = await sharp(bytes).metadata();
+          await storeOriginalImage(publicId, bytes);
+          return { publicId, width: width ?? null, height: height ?? null };
+        }),
+      ),
+    ),
+  );
+
+  db.transaction((tx) => {
+    DEMO_ADS.forEach((ad, adIndex) => {
+      const categoryId = categoryIds.get(ad.categoryName);
+      const city = cityRows.find((c) => c.name === ad.cityName);
+      if (!categoryId || !city) throw new Error(`Demo ad ${adIndex + 1} names an unknown category or city`);
+      const subcategory = ad.subcategoryName
+        ? tx
+            .select({ id: subcategories.id })
+            .from(subcategories)
+            .where(and(eq(subcategories.categoryId, categoryId), eq(subcategories.name, ad.subcategoryName)))
+            .get()
+        : undefined;
+      const createdAt = new Date(now.getTime() - ad.createdDaysAgo * 86_400_000);
+      const inserted = tx
+        .insert(ads)
+        .values({
+          title: `${ad.adType} - ${ad.categoryName}`,
+          description: ad.description,
+          priceCents: ad.priceCents || null,
+          status: ad.status === "expired" ? "active" : ad.status,
+          userId: seller.id,
+          categoryId,
+          subcategoryId: subcategory?.id ?? null,
+          characteristics: ad.characteristics,
+          adType: ad.adType,
+          expirationDate: expirationInstantFromKey(addDaysToKey(today, ad.expiresInDays)),
+          whatsapp: ad.whatsapp,
+          city: city.name,
+          idCity: city.id,
+          state: city.state,
+          views: ad.views,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: ads.id })
+        .get();
+      const images = pictures[adIndex] ?? [];
+      if (images.length) {
+        tx.insert(adImages)
+          .values(
+            images.map((image, order) => ({
+              adId: inserted.id,
+              publicId: image.publicId,
+              url: imageUrl(image.publicId),
+              width: image.width,
+              height: image.height,
+              isPrimary: order === 0,
+              order,
+              createdAt,
+            })),
+          )
+          .run();
+      }
+    });
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * Every setting the server reads, parsed once by one zod schema (see .env.example for the list).
+ * A bad value stops start-up with a message naming the variable; nothing else reads process.env.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^file:.+/, { message: "must look like file:./data/app.db" })
+    .optional(),
+  /** Public origin (https://classificados.example) for links in e-mails; requests' own origin otherwise. */
+  APP_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  SESSION_SECRET: z.string().min(32, { message: "must have at least 32 characters" }).optional(),
+  ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).default("admin@classificados.local"),
+  ADMIN_PASSWORD: z.string().min(8, { message: "must have at least 8 characters" }).default("Admin@12345"),
+  SEED_DEMO: booleanString.default(true),
+  /** Largest request body accepted, in megabytes (uploads are 5 images of up to 8 MB each). */
+  MAX_BODY_MB: z.coerce.number().positive().max(200).default(45),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default("Classificados Patos <nao-responda@classificados.local>"),
+});
+
+export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SECRET"> & {
+  DATABASE_PATH: string;
+  SESSION_SECRET: string;
+  isProduction: boolean;
+  /** Secure cookies and HSTS need HTTPS, which only APP_URL can vouch for (behind a TLS proxy). */
+  isHttps: boolean;
+};
+
+export class EnvError extends Error {}
+
+/** Pure parse of a variables object; throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
+    );
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+function resolveSessionSecret(dataDir: string, configured: string | undefined): string {
+  if (configured) return configured;
+  // Zero-config start: keep a generated secret beside the database so sessions survive restarts.
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  console.warn(`[env] SESSION_SECRET is not set: generated one and kept it in ${file}`);
+  return secret;
+}
+
+function loadEnv(): Env {
+  const parsed = parseEnv(process.env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const databasePath = parsed.DATABASE_URL
+    ? path.resolve(parsed.DATABASE_URL.slice("file:".length))
+    : path.join(dataDir, "app.db");
+  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    DATABASE_PATH: databasePath,
+    SESSION_SECRET: resolveSessionSecret(dataDir, parsed.SESSION_SECRET),
+    isProduction: parsed.NODE_ENV === "production",
+    isHttps: parsed.APP_URL?.startsWith("https://") ?? false,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, loaded on first use; a bad value ends the process with a clear message. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  try {
+    cached = loadEnv();
+    return cached;
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,12 @@
+// `npm start`: load .env if there is one, build once if there is no build yet, then run the server.
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+if (!existsSync("build/index.js") || !existsSync("public/build")) {
+  console.log("No build yet: running `remix build` (once)…");
+  execSync("npx remix build", { stdio: "inherit" });
+}
+
+await import("../build/index.js");

@@ -1,0 +1,124 @@
+import { Link } from "@remix-run/react";
+import { Mail } from "lucide-react";
+import type { ReactNode } from "react";
+import { Logo } from "~/components/Logo";
+
+export const CONTACT_EMAIL = "contato@classificadospatos.com.br";
+const INSTAGRAM_URL = "https://instagram.com/classificadospatos";
+const FACEBOOK_URL = "https://facebook.com/classificadospatos";
+
+const focusRing =
+  "rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+const linkClass = `inline-flex items-center gap-2 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline ${focusRing}`;
+
+// lucide-react 1.x dropped brand logos, so the two social marks are drawn here in the same stroke style.
+function InstagramIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect x="2" y="2" width="20" height="20" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="M17.5 6.5h.01" />
+    </svg>
+  );
+}
+
+function FacebookIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
+    </svg>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-900">{title}</h2>
+      <ul className="mt-4 space-y-3 text-sm">{children}</ul>
+    </div>
+  );
+}
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-auto border-t border-slate-200 bg-white text-slate-700">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4 lg:px-6">
+        <div className="sm:col-span-2">
+          <Link to="/" className={`inline-block ${focusRing}`}>
+            <Logo />
+          </Link>
+          <p className="mt-4 max-w-sm text-sm leading-relaxed">
+            Pequenos anúncios, grandes negócios! Compre, venda e troque em Patos de Minas e região, com contato direto
+            pelo WhatsApp.
+          </p>
+        </div>
+
+        <FooterColumn title="Institucional">
+          <li>
+            <Link to="/sobre" className={linkClass}>
+              Sobre
+            </Link>
+          </li>
+          <li>
+            <Link to="/termos" className={linkClass}>
+              Termos de Uso
+            </Link>
+          </li>
+          <li>
+            <Link to="/privacidade" className={linkClass}>
+              Política de Privacidade
+            </Link>
+          </li>
+        </FooterColumn>
+
+        <FooterColumn title="Contato">
+          <li>
+            <a href={`mailto:${CONTACT_EMAIL}`} className={`${linkClass} break-all`}>
+              <Mail className="h-5 w-5 shrink-0" aria-hidden="true" />
+              {CONTACT_EMAIL}
+            </a>
+          </li>
+          <li>
+            <a href={INSTAGRAM_URL} className={linkClass}>
+              <InstagramIcon />
+              Instagram
+            </a>
+          </li>
+          <li>
+            <a href={FACEBOOK_URL} className={linkClass}>
+              <FacebookIcon />
+              Facebook
+            </a>
+          </li>
+        </FooterColumn>
+      </div>
+
+      <div className="border-t border-slate-200">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-600 sm:text-left lg:px-6">
+          © {year} Classificados Patos · Patos de Minas - MG
+        </p>
+      </div>
+    </footer>
+  );
+}

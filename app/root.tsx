@@ -1,0 +1,106 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
+import { NotFound } from "~/components/layout/NotFound";
+import { Toast } from "~/components/Toast";
+import { useNonce } from "~/lib/nonce";
+import { toast as toasts } from "~/services/toast.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Classificados Patos — Pequenos anúncios, grandes negócios!" },
+  {
+    name: "description",
+    content: "Compre, venda e troque em Patos de Minas e região. Anúncios por cidade e categoria, contato direto pelo WhatsApp.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await toasts.getToast(request);
+  return data({ toast }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Pular para o conteúdo
+      </a>
+      <Header user={null} />
+      <main id="conteudo" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      <Toast toast={rootData?.toast} />
+    </>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Shell>
+      <ErrorPage status={status} />
+    </Shell>
+  );
+}

@@ -1,0 +1,6 @@
+import { centsToDecimalString } from "~/lib/money";
+import { getAdPricePerDayCents } from "~/models/setting.server";
+
+export function loader() {
+  return Response.json({ pricePerDay: centsToDecimalString(getAdPricePerDayCents()) });
+}

@@ -1,0 +1,5 @@
+import { listCategories } from "~/models/category.server";
+
+export function loader() {
+  return Response.json(listCategories());
+}

@@ -1,0 +1,5 @@
+import { listCities } from "~/models/city.server";
+
+export function loader() {
+  return Response.json(listCities());
+}

@@ -1,0 +1,101 @@
+import http from "node:http";
+import { expect, test } from "@playwright/test";
+
+test.describe("the page shell", () => {
+  test("home is server-rendered with header, hero slogan and footer @nojs", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Anunciar" })).toHaveAttribute("href", "/create-ad");
+    await expect(page.getByRole("heading", { level: 1, name: "Pequenos anúncios, grandes negócios!" })).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: /Política de Privacidade/ })).toBeVisible();
+    await expect(footer.getByRole("link", { name: /Termos de Uso/ })).toBeVisible();
+    await expect(footer.getByRole("link", { name: /Sobre/ })).toBeVisible();
+  });
+
+  test("the category grid links to /categories?category={id} @nojs", async ({ page }) => {
+    await page.goto("/");
+    const links = page.getByRole("region", { name: "Categorias" }).getByRole("link");
+    expect(await links.count()).toBeGreaterThanOrEqual(8);
+    await expect(links.first()).toHaveAttribute("href", /^\/categories\?category=\d+$/);
+  });
+
+  test("legal texts are reachable from the footer without JavaScript @nojs", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: /Política de Privacidade/ }).click();
+    await expect(page).toHaveURL(/\/privacidade$/);
+    await expect(page.getByText(/20 de julho de 2025/).first()).toBeVisible();
+    await expect(page.getByText(/LGPD|13\.709/).first()).toBeVisible();
+    await page.goto("/termos");
+    await expect(page.getByText(/30 dias/).first()).toBeVisible();
+    await page.goto("/sobre");
+    await expect(page.getByText(/PIX/).first()).toBeVisible();
+  });
+
+  test("an unknown address answers 404 with a way home @nojs", async ({ page }) => {
+    const response = await page.goto("/nao-existe/mesmo");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+    await page.getByRole("link", { name: "Ir para o início" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the mobile menu opens without JavaScript @nojs", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("summary", { hasText: /^Menu$/ }).click();
+    await expect(page.getByRole("link", { name: "Entrar" })).toBeVisible();
+  });
+
+  test("pages satisfy their Content-Security-Policy and hydrate", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto("/");
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+    // Client navigation works only once React has hydrated.
+    await page.getByRole("contentinfo").getByRole("link", { name: /Sobre/ }).click();
+    await expect(page).toHaveURL(/\/sobre$/);
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe("operations", () => {
+  test("GET /healthz answers ok", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("fingerprinted assets are cached for a year and compressed", async ({ page, request }) => {
+    await page.goto("/");
+    const css = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+    const response = await request.get(css!, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    expect(response.headers()["content-encoding"]).toBe("gzip");
+  });
+
+  test("an oversized body is refused with 413 before it is read", async ({ baseURL }) => {
+    // A raw request that only declares a huge body: the server must answer without waiting for it.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = http.request(`${baseURL}/api/categories`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": String(500 * 1024 * 1024) },
+      });
+      req.on("response", (res) => {
+        resolve(res.statusCode);
+        req.destroy();
+      });
+      req.on("error", reject);
+      req.write("{");
+    });
+    expect(status).toBe(413);
+  });
+});

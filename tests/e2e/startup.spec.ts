@@ -1,0 +1,21 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+test("start-up with a bad setting stops with a message naming the variable", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-badenv-"));
+  const result = spawnSync(process.execPath, ["build/index.js"], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: "porta", SEED_DEMO: "talvez" },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain("Invalid environment configuration");
+  expect(result.stderr).toMatch(/PORT: .*\(got "porta"\)/);
+  expect(result.stderr).toMatch(/SEED_DEMO: .*\(got "talvez"\)/);
+  // A clear message, not a stack trace.
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+});

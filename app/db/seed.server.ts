@@ -6,6 +6,7 @@ import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
 import { hashPassword } from "~/lib/password-hash.server";
+import { uniqueUsername } from "~/models/user.server";
 import { imageUrl, storeOriginalImage } from "~/services/images.server";
 import type { Db } from "./client.server";
 import { renderDemoImage } from "./demo-images.server";
@@ -82,16 +83,6 @@ async function seedAdmin(db: Db, email: string, password: string) {
     })
     .onConflictDoNothing()
     .run();
-}
-
-/** The local part of an e-mail, made unique with a numeric suffix when taken. */
-export async function uniqueUsername(db: Db, base: string) {
-  const clean = base.toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 40) || "usuario";
-  for (let suffix = 0; ; suffix++) {
-    const candidate = suffix === 0 ? clean : `${clean}${suffix}`;
-    const taken = db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).get();
-    if (!taken) return candidate;
-  }
 }
 
 async function seedDemoAds(db: Db, now: Date) {

@@ -1,0 +1,147 @@
+/**
+ * Sign-in state kept in the database: sessions and the failed-attempt counters used for throttling.
+ *
+ * A session is an opaque random token (256 bits) held by the client; the row is keyed by its SHA-256,
+ * so a copy of the database never yields a usable token. The same token works in the session cookie
+ * and as `Authorization: Bearer`. See docs/decisions/003-sessions-and-client-token.md.
+ */
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { and, count, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { authAttempts, sessions, users } from "~/db/schema";
+import { getEnv } from "~/env.server";
+import { toPublicUser, type PublicUser } from "~/models/user.server";
+
+/** "Lembrar de mim": the cookie and the row last 30 days. */
+export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Without it the cookie dies with the browser, and the row after one day at most. */
+export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+
+const TOKEN_BYTES = 32;
+
+export function generateToken() {
+  return randomBytes(TOKEN_BYTES).toString("base64url");
+}
+
+export function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export type CreatedSession = { token: string; expiresAt: Date; persistent: boolean };
+
+export function createSession(userId: number, { persistent, now = new Date() }: { persistent: boolean; now?: Date }): CreatedSession {
+  sweepExpiredSessions(now);
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS));
+  db.insert(sessions).values({ id: hashToken(token), userId, persistent, expiresAt }).run();
+  return { token, expiresAt, persistent };
+}
+
+/**
+ * The token the browser's JavaScript keeps in its `auth` record (spec 01 §4) for a cookie session.
+ * It is derived from the cookie token (HMAC with the server secret), so it is a separate row that the
+ * page never sees in the cookie, yet signing out with the cookie can find and revoke it too.
+ */
+export function clientTokenFor(cookieToken: string) {
+  return createHmac("sha256", getEnv().SESSION_SECRET).update(`client-token:${cookieToken}`).digest("base64url");
+}
+
+/** Creates (once) the client-token row twin of a live cookie session; null when the cookie session is gone. */
+export function issueClientToken(cookieToken: string, now = new Date()): string | null {
+  const parent = db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, hashToken(cookieToken)), gt(sessions.expiresAt, now)))
+    .get();
+  if (!parent) return null;
+  const token = clientTokenFor(cookieToken);
+  db.insert(sessions)
+    .values({ id: hashToken(token), userId: parent.userId, persistent: parent.persistent, expiresAt: parent.expiresAt })
+    .onConflictDoNothing()
+    .run();
+  return token;
+}
+
+export type SessionWithUser = { sessionId: string; persistent: boolean; expiresAt: Date; user: PublicUser };
+
+export function findSessionUser(token: string, now = new Date()): SessionWithUser | null {
+  if (!token || token.length > 200) return null;
+  const row = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  return {
+    sessionId: row.session.id,
+    persistent: row.session.persistent,
+    expiresAt: row.session.expiresAt,
+    user: toPublicUser(row.user),
+  };
+}
+
+/** Ends the session of this token and, when it is a cookie token, its client-token twin. */
+export function revokeSession(token: string) {
+  if (!token) return;
+  db.delete(sessions)
+    .where(inArray(sessions.id, [hashToken(token), hashToken(clientTokenFor(token))]))
+    .run();
+}
+
+/** Ends every session of a user, except the given session ids (e.g. the one making the request). */
+export function revokeUserSessions(userId: number, keepSessionIds: string[] = []) {
+  const where = keepSessionIds.length
+    ? and(eq(sessions.userId, userId), ...keepSessionIds.map((id) => ne(sessions.id, id)))
+    : eq(sessions.userId, userId);
+  db.delete(sessions).where(where).run();
+}
+
+export function sweepExpiredSessions(now = new Date()) {
+  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throttling: failed logins and reset requests counted per key ("login-email:…", "login-ip:…").
+
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const THROTTLE_MAX = 10;
+
+/** Minutes until the oldest counted attempt leaves the window, or null when not throttled. */
+export function throttledFor(keys: string[], now = new Date()): number | null {
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  let waitMs = 0;
+  for (const key of keys) {
+    const rows = db
+      .select({ createdAt: authAttempts.createdAt })
+      .from(authAttempts)
+      .where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)))
+      .orderBy(authAttempts.createdAt)
+      .all();
+    if (rows.length >= THROTTLE_MAX) {
+      // The window frees up once enough old attempts expire to fall below the limit.
+      const freeing = rows[rows.length - THROTTLE_MAX]!.createdAt.getTime() + THROTTLE_WINDOW_MS - now.getTime();
+      waitMs = Math.max(waitMs, freeing);
+    }
+  }
+  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 60_000)) : null;
+}
+
+export function recordAttempt(keys: string[], now = new Date()) {
+  if (!keys.length) return;
+  db.delete(authAttempts)
+    .where(lt(authAttempts.createdAt, new Date(now.getTime() - THROTTLE_WINDOW_MS)))
+    .run();
+  db.insert(authAttempts)
+    .values(keys.map((key) => ({ key, createdAt: now })))
+    .run();
+}
+
+export function clearAttempts(keys: string[]) {
+  if (keys.length) db.delete(authAttempts).where(inArray(authAttempts.key, keys)).run();
+}
+
+export function countAttempts(key: string) {
+  const [row] = db.select({ n: count() }).from(authAttempts).where(eq(authAttempts.key, key)).all();
+  return row?.n ?? 0;
+}

@@ -1,0 +1,161 @@
+/**
+ * Who is asking: the session cookie (pages) or `Authorization: Bearer` (the JSON API and the browser's
+ * `auth` record), both resolved against the sessions table. Guards for every later route:
+ * `getOptionalUser`, `requireUser`, `requireAdmin`. Cookie-authenticated writes must come from our own
+ * origin (SameSite=Lax does the rest; there are no CSRF tokens). See docs/decisions/003-*.md.
+ */
+import { createCookie, redirect } from "@remix-run/node";
+import { getEnv } from "~/env.server";
+import { jsonError } from "~/lib/http.server";
+import {
+  createSession,
+  findSessionUser,
+  PERSISTENT_SESSION_MS,
+  revokeSession,
+  type CreatedSession,
+  type SessionWithUser,
+} from "~/models/session.server";
+import type { PublicUser } from "~/models/user.server";
+
+export type { PublicUser };
+
+const env = getEnv();
+
+/** Holds only the session token (whose SHA-256 is the row id), signed with SESSION_SECRET. */
+export const sessionCookie = createCookie("__session", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.isHttps,
+  secrets: [env.SESSION_SECRET],
+});
+
+export type AuthContext = SessionWithUser & { via: "cookie" | "bearer"; token: string };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function bearerTokenOf(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1] ?? null;
+}
+
+export async function cookieTokenOf(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+/** The site's origin: APP_URL when set (behind a proxy), the request's own origin otherwise. */
+export function siteOrigin(request: Request) {
+  return env.APP_URL ? new URL(env.APP_URL).origin : new URL(request.url).origin;
+}
+
+/** True when the request says it comes from one of our pages (Origin, or Referer when Origin is absent). */
+export function isSameOrigin(request: Request) {
+  const allowed = new Set([new URL(request.url).origin, siteOrigin(request)]);
+  const origin = request.headers.get("Origin");
+  if (origin) return allowed.has(origin);
+  const referer = request.headers.get("Referer");
+  if (!referer) return false;
+  try {
+    return allowed.has(new URL(referer).origin);
+  } catch {
+    return false;
+  }
+}
+
+/** Answers 403 for a write that carries an Origin from another site (used by the sign-in forms too). */
+export function assertNotCrossSite(request: Request) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("Origin");
+  if (origin && !isSameOrigin(request)) throw forbidden(request, "Origem da requisição não permitida.");
+}
+
+function isApiRequest(request: Request) {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+function forbidden(request: Request, message: string) {
+  return isApiRequest(request) ? jsonError(403, message) : new Response(message, { status: 403 });
+}
+
+/**
+ * The session behind the request, or null. A valid bearer token wins; otherwise the cookie, which
+ * for writes (POST, PUT…) only counts when the request comes from our own origin.
+ */
+export async function getAuthContext(request: Request): Promise<AuthContext | null> {
+  const bearer = bearerTokenOf(request);
+  if (bearer) {
+    const found = findSessionUser(bearer);
+    if (found) return { ...found, via: "bearer", token: bearer };
+  }
+  const cookieToken = await cookieTokenOf(request);
+  if (!cookieToken) return null;
+  const found = findSessionUser(cookieToken);
+  if (!found) return null;
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) return null;
+  return { ...found, via: "cookie", token: cookieToken };
+}
+
+export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
+  return (await getAuthContext(request))?.user ?? null;
+}
+
+/** A safe place to return to: a same-site path ("/x?y"), never "//evil" or an absolute URL. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+export function loginPath(request: Request) {
+  const url = new URL(request.url);
+  return `/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
+}
+
+/**
+ * The signed-in user, or: 401 JSON for /api paths, a redirect to /login?redirectTo=… for pages.
+ * A cookie-authenticated write from another origin is refused with 403.
+ */
+export async function requireUser(request: Request): Promise<PublicUser> {
+  const context = await getAuthContext(request);
+  if (context) return context.user;
+  if (!SAFE_METHODS.has(request.method) && !bearerTokenOf(request) && (await cookieTokenOf(request)) && !isSameOrigin(request)) {
+    throw forbidden(request, "Origem da requisição não permitida.");
+  }
+  if (isApiRequest(request)) throw jsonError(401, "Unauthorized");
+  throw redirect(loginPath(request));
+}
+
+export async function requireAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw forbidden(request, "Acesso restrito a administradores.");
+  return user;
+}
+
+/** Starts a session for the user and returns it with the Set-Cookie header value for it. */
+export async function startSession(userId: number, { persistent }: { persistent: boolean }) {
+  const session: CreatedSession = createSession(userId, { persistent });
+  const setCookie = await sessionCookie.serialize(session.token, {
+    // A browser-session cookie has no Max-Age: it ends when the browser closes.
+    maxAge: persistent ? PERSISTENT_SESSION_MS / 1000 : undefined,
+  });
+  return { ...session, setCookie };
+}
+
+/** Ends the request's cookie session (and its client token) and its bearer session; returns the clearing cookie. */
+export async function endSession(request: Request) {
+  const cookieToken = await cookieTokenOf(request);
+  if (cookieToken) revokeSession(cookieToken);
+  const bearer = bearerTokenOf(request);
+  if (bearer) revokeSession(bearer);
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+/** The client's address for throttling: the rightmost X-Forwarded-For entry (added by our proxy), if any. */
+export function clientIp(request: Request, context?: unknown): string | null {
+  const fromContext = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  if (typeof fromContext === "string" && fromContext) return fromContext;
+  const forwarded = request.headers.get("X-Forwarded-For");
+  const last = forwarded?.split(",").pop()?.trim();
+  return last || null;
+}

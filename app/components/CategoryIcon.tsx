@@ -51,40 +51,7 @@ import {
   Zap,
   type LucideIcon,
 } from "lucide-react";
-
-/** The icon keys a category may store, grouped as in the admin picker (spec 01 §3). */
-export const CATEGORY_ICON_GROUPS = [
-  { label: "Imóveis & Casa", keys: ["home", "sofa", "palette", "hammer", "zap", "paint-bucket", "hard-hat"] },
-  { label: "Veículos", keys: ["car", "directions_car", "truck", "bike", "motor_racing_helmet", "wrench"] },
-  {
-    label: "Eletrônicos",
-    keys: [
-      "smartphone",
-      "laptop",
-      "tv",
-      "headphones",
-      "camera",
-      "gamepad2",
-      "tablet",
-      "watch",
-      "cpu",
-      "monitor",
-      "router",
-      "settings",
-    ],
-  },
-  { label: "Moda & Beleza", keys: ["shirt", "sparkles", "baby", "gem", "scissors"] },
-  { label: "Serviços", keys: ["briefcase", "users", "graduation-cap", "stethoscope"] },
-  { label: "Lazer", keys: ["music", "guitar", "dumbbell", "book", "plane", "utensils", "tree-pine"] },
-  {
-    label: "Outros",
-    keys: ["emprego", "trator", "bicicleta", "empresa", "clube", "handshake", "heart", "paw", "user", "dog"],
-  },
-] as const;
-
-export type CategoryIconKey = (typeof CATEGORY_ICON_GROUPS)[number]["keys"][number];
-
-export const CATEGORY_ICON_KEYS: readonly CategoryIconKey[] = CATEGORY_ICON_GROUPS.flatMap((group) => group.keys);
+import type { CategoryIconKey } from "~/lib/category-icons";
 
 // Typed by key so that adding a key to the groups without an icon fails the type check.
 const ICONS: Record<CategoryIconKey, LucideIcon> = {
@@ -141,13 +108,9 @@ const ICONS: Record<CategoryIconKey, LucideIcon> = {
   dog: Dog,
 };
 
-export function isCategoryIconKey(value: string): value is CategoryIconKey {
-  return Object.hasOwn(ICONS, value);
-}
-
 /** Decorative icon of a category; unknown or empty keys fall back to the home icon (spec 01 §3). */
 export function CategoryIcon({ icon, className = "h-6 w-6" }: { icon: string | null | undefined; className?: string }) {
   const key = icon?.trim().toLowerCase() ?? "";
-  const Icon = isCategoryIconKey(key) ? ICONS[key] : House;
+  const Icon = Object.hasOwn(ICONS, key) ? ICONS[key as CategoryIconKey] : House;
   return <Icon className={className} aria-hidden="true" focusable="false" />;
 }

@@ -9,74 +9,12 @@
  * - date: ISO calendar date "YYYY-MM-DD";
  * - select: exactly one of the characteristic's `options`.
  */
+import type { CategoryIconKey } from "~/lib/category-icons";
 import type { AdStatus, AdType, CharacteristicDataType } from "./schema";
 
 // ---------------------------------------------------------------------------------------------
 // Types
 // ---------------------------------------------------------------------------------------------
-
-/** Every icon key the category icon component knows (spec 01 §3); unknown keys fall back to "home". */
-export const CATEGORY_ICON_KEYS = [
-  // Imóveis & Casa
-  "home",
-  "sofa",
-  "palette",
-  "hammer",
-  "zap",
-  "paint-bucket",
-  "hard-hat",
-  // Veículos
-  "car",
-  "directions_car",
-  "truck",
-  "bike",
-  "motor_racing_helmet",
-  "wrench",
-  // Eletrônicos
-  "smartphone",
-  "laptop",
-  "tv",
-  "headphones",
-  "camera",
-  "gamepad2",
-  "tablet",
-  "watch",
-  "cpu",
-  "monitor",
-  "router",
-  "settings",
-  // Moda & Beleza
-  "shirt",
-  "sparkles",
-  "baby",
-  "gem",
-  "scissors",
-  // Serviços
-  "briefcase",
-  "users",
-  "graduation-cap",
-  "stethoscope",
-  // Lazer
-  "music",
-  "guitar",
-  "dumbbell",
-  "book",
-  "plane",
-  "utensils",
-  "tree-pine",
-  // Others
-  "emprego",
-  "trator",
-  "bicicleta",
-  "empresa",
-  "clube",
-  "handshake",
-  "heart",
-  "paw",
-  "user",
-  "dog",
-] as const;
-export type CategoryIconKey = (typeof CATEGORY_ICON_KEYS)[number];
 
 export type StateSeed = { code: string; name: string };
 

@@ -12,7 +12,7 @@ const focusRing =
 const linkClass = `inline-flex items-center gap-2 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline ${focusRing}`;
 
 // lucide-react 1.x dropped brand logos, so the two social marks are drawn here in the same stroke style.
-function InstagramIcon() {
+function StrokeIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -25,28 +25,26 @@ function InstagramIcon() {
       aria-hidden="true"
       focusable="false"
     >
+      {children}
+    </svg>
+  );
+}
+
+function InstagramIcon() {
+  return (
+    <StrokeIcon>
       <rect x="2" y="2" width="20" height="20" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <path d="M17.5 6.5h.01" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function FacebookIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon>
       <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

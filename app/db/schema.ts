@@ -189,12 +189,15 @@ export const ads = sqliteTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    // The public listing: always "active", optionally one filter, ordered by views.
-    index("ads_public_views_idx").on(t.status, t.views),
-    index("ads_public_city_idx").on(t.status, t.idCity, t.views),
-    index("ads_public_category_idx").on(t.status, t.categoryId, t.views),
-    index("ads_public_subcategory_idx").on(t.status, t.subcategoryId, t.views),
-    index("ads_public_type_idx").on(t.status, t.adType, t.views),
+    // The public listing: always "active", optionally filters, ordered by views then id (a stable order
+    // for pagination). Each index leads with one filter, then (views, id) so the order needs no sort, then
+    // the remaining filter columns so the other filters and the totals are checked inside the index
+    // (a COUNT is a covering-index range scan, never a table scan). See docs/decisions/004.
+    index("ads_public_views_idx").on(t.status, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.adType),
+    index("ads_public_city_idx").on(t.status, t.idCity, t.views, t.id, t.expirationDate, t.categoryId, t.subcategoryId, t.adType),
+    index("ads_public_category_idx").on(t.status, t.categoryId, t.views, t.id, t.expirationDate, t.idCity, t.subcategoryId, t.adType),
+    index("ads_public_subcategory_idx").on(t.status, t.subcategoryId, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.adType),
+    index("ads_public_type_idx").on(t.status, t.adType, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId),
     // The owner's dashboard, newest first.
     index("ads_owner_idx").on(t.userId, t.createdAt),
     index("ads_created_idx").on(t.createdAt),

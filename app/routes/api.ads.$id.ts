@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { idSchema, jsonError, parseOrThrow } from "~/lib/http.server";
+import { getAdForViewer } from "~/models/ad.server";
+import { getOptionalUser } from "~/services/auth.server";
+
+const paramsSchema = z.object({ id: idSchema });
+
+/** GET /api/ads/{id} — the full ad: public when active; owners and admins also see their other ads. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  const user = await getOptionalUser(request);
+  const ad = getAdForViewer(id, user);
+  if (!ad) return jsonError(404, "Anúncio não encontrado");
+  return Response.json(ad, { headers: { "Cache-Control": "private, no-store" } });
+}

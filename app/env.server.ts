@@ -36,6 +36,10 @@ export const envSchema = z.object({
   MAX_BODY_MB: z.coerce.number().positive().max(200).default(45),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
+  /** Google's OAuth endpoints; only changed to point tests at a local fake Google. */
+  GOOGLE_AUTHORIZATION_URL: z.url({ message: "must be an absolute URL" }).default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url({ message: "must be an absolute URL" }).default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.url({ message: "must be an absolute URL" }).default("https://www.googleapis.com/oauth2/v3/userinfo"),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Classificados Patos <nao-responda@classificados.local>"),
 });

@@ -12,12 +12,14 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ClientSession } from "~/components/auth/ClientSession";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { NotFound } from "~/components/layout/NotFound";
 import { Toast } from "~/components/Toast";
 import { useNonce } from "~/lib/nonce";
+import { getOptionalUser } from "~/services/auth.server";
 import { toast as toasts } from "~/services/toast.server";
 import stylesheet from "~/tailwind.css";
 
@@ -35,8 +37,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await toasts.getToast(request);
-  return data({ toast }, { headers });
+  const [{ toast, headers }, user] = await Promise.all([toasts.getToast(request), getOptionalUser(request)]);
+  return data({ toast, user }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -69,12 +71,13 @@ function Shell({ children }: { children: ReactNode }) {
       >
         Pular para o conteúdo
       </a>
-      <Header user={null} />
+      <Header user={rootData?.user ?? null} />
       <main id="conteudo" className="flex-1">
         {children}
       </main>
       <Footer />
       <Toast toast={rootData?.toast} />
+      <ClientSession serverUser={rootData?.user ?? null} />
     </>
   );
 }

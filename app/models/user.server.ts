@@ -205,3 +205,15 @@ export async function findOrCreateGoogleUser(profile: GoogleProfileInput): Promi
     .get();
   return { ok: true, user: toPublicUser(row) };
 }
+
+/** Whether a reset token is still usable (the page says so before asking for a new password). */
+export function isResetTokenValid(token: string, now = new Date()) {
+  if (!token || token.length > 200) return false;
+  return Boolean(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.resetToken, hashResetToken(token)), gt(users.resetTokenExpires, now)))
+      .get(),
+  );
+}

@@ -1,0 +1,16 @@
+/** GET /api/auth/debug → whether Google sign-in is configured; the secret is masked, never sent. */
+import { NO_STORE } from "~/lib/auth-http.server";
+import { getEnv } from "~/env.server";
+import { isGoogleConfigured, maskSecret } from "~/services/google.server";
+
+export function loader() {
+  const env = getEnv();
+  return Response.json(
+    {
+      hasGoogleCredentials: isGoogleConfigured(),
+      googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+      googleClientSecret: maskSecret(env.GOOGLE_CLIENT_SECRET),
+    },
+    { headers: NO_STORE },
+  );
+}

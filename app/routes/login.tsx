@@ -1,0 +1,115 @@
+/** /login (spec 01 §2): e-mail and password, "Lembrar de mim", Google, links to reset and register. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Megaphone } from "lucide-react";
+import { useEffect, useState } from "react";
+import { AuthCard, Divider, focusRing, FormAlert, GoogleButton, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
+import { loginSchema, MESSAGES } from "~/lib/auth-schemas";
+import { readRedirectAfterLogin } from "~/lib/client-session";
+import {
+  assertNotCrossSite,
+  getOptionalUser,
+  retryAfterHeaders,
+  safeRedirect,
+  signIn,
+  startSession,
+} from "~/services/auth.server";
+import { toast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Entrar | Classificados Patos" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertNotCrossSite(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const result = await signIn(request, context, submission.value);
+  if (!result.ok) {
+    // The API says "Invalid credentials"; the screen says it in Portuguese (spec 01 §8).
+    const message = result.status === 401 ? MESSAGES.invalidCredentials : result.message;
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
+  }
+  const user = result.value;
+  const session = await startSession(user.id, { persistent: submission.value.rememberMe });
+  const name = user.fullName?.trim() || user.username;
+  return toast.redirectWithSuccess(
+    safeRedirect(submission.value.redirectTo),
+    { message: `Bem-vindo(a), ${name}!`, description: "Login realizado com sucesso." },
+    { headers: { "Set-Cookie": session.setCookie } },
+  );
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const fromQuery = searchParams.get("redirectTo") ?? "";
+  // Where a 401 on a session check left the user (spec 01 §4), when the URL does not say.
+  const [stored, setStored] = useState("");
+  useEffect(() => {
+    if (!fromQuery) setStored(readRedirectAfterLogin() ?? "");
+  }, [fromQuery]);
+
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login") === true;
+
+  return (
+    <AuthCard title="Entrar" subtitle="Acesse sua conta para anunciar e gerenciar seus anúncios.">
+      <FormAlert id={form.errorId} title={MESSAGES.loginFailedTitle} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={fromQuery || stored} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <TextField label="Senha" field={fields.password} type="password" autoComplete="current-password" />
+        <div className="mb-5 flex items-center justify-between gap-3 text-sm">
+          <label className="flex items-center gap-2 text-slate-700">
+            <input
+              type="checkbox"
+              name={fields.rememberMe.name}
+              defaultChecked={fields.rememberMe.initialValue === "on"}
+              className={`h-4 w-4 rounded border-slate-300 text-brand-700 ${focusRing}`}
+            />
+            Lembrar de mim
+          </label>
+          <TextLink to="/forgot-password">Esqueceu a senha?</TextLink>
+        </div>
+        <SubmitButton pending={submitting} pendingLabel="Entrando...">
+          Entrar
+        </SubmitButton>
+      </Form>
+      <Divider />
+      <GoogleButton />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Não tem uma conta? <TextLink to="/register">Cadastre-se</TextLink>
+      </p>
+      <aside className="mt-6 flex gap-3 rounded-xl bg-accent-300/30 p-4 text-sm text-slate-800">
+        <Megaphone className="mt-0.5 h-5 w-5 shrink-0 text-accent-600" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">Ainda não anuncia com a gente?</p>
+          <p className="mt-1">
+            Crie sua conta grátis e publique seu anúncio para Patos de Minas e região em poucos minutos.{" "}
+            <TextLink to="/register">Criar conta</TextLink>
+          </p>
+        </div>
+      </aside>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,16 @@
+/** POST /logout: ends the session (cookie and client token) and returns home. GET changes nothing. */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { endSession, isSameOrigin } from "~/services/auth.server";
+import { toast } from "~/services/toast.server";
+
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // A cookie-authenticated write: only from our own pages.
+  if (!isSameOrigin(request)) throw new Response("Origem da requisição não permitida.", { status: 403 });
+  const setCookie = await endSession(request);
+  return toast.redirectWithSuccess("/", "Você saiu da sua conta.", { headers: { "Set-Cookie": setCookie } });
+}

@@ -1,0 +1,88 @@
+/** /register (spec 01 §2): name, e-mail, password with a live checklist, confirmation; then /login. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import {
+  AuthCard,
+  Divider,
+  FormAlert,
+  GoogleButton,
+  PasswordChecklist,
+  SubmitButton,
+  TextField,
+  TextLink,
+} from "~/components/auth/AuthForm";
+import { MESSAGES, registerSchema } from "~/lib/auth-schemas";
+import { registerUser } from "~/models/user.server";
+import { assertNotCrossSite, getOptionalUser } from "~/services/auth.server";
+import { toast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Criar conta | Classificados Patos" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertNotCrossSite(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  const result = await registerUser(submission.value);
+  if (!result.ok) {
+    return data({ result: submission.reply({ formErrors: [result.message], hideFields }) }, { status: 409 });
+  }
+  return toast.redirectWithSuccess("/login", {
+    message: "Conta criada com sucesso!",
+    description: "Entre com seu email e senha para começar a anunciar.",
+  });
+}
+
+export default function RegisterPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/register") === true;
+
+  return (
+    <AuthCard title="Criar conta" subtitle="Cadastre-se grátis para anunciar em Patos de Minas e região.">
+      <FormAlert id={form.errorId} title={MESSAGES.registerFailedTitle} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <TextField label="Nome completo" field={fields.name} type="text" autoComplete="name" />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <TextField
+          label="Senha"
+          field={fields.password}
+          type="password"
+          autoComplete="new-password"
+          onInput={setPassword}
+          hideErrors
+        >
+          <PasswordChecklist id={fields.password.errorId} password={password} errors={fields.password.errors} />
+        </TextField>
+        <TextField label="Confirmar senha" field={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton pending={submitting} pendingLabel="Criando conta...">
+          Criar conta
+        </SubmitButton>
+      </Form>
+      <Divider />
+      <GoogleButton />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Já tem uma conta? <TextLink to="/login">Entrar</TextLink>
+      </p>
+    </AuthCard>
+  );
+}

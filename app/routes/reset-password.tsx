@@ -1,0 +1,125 @@
+/** /reset-password?token= (spec 01 §2): a new password from the e-mailed token, then "Ir para Login". */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CircleCheck, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import {
+  AuthCard,
+  focusRing,
+  FormAlert,
+  PasswordChecklist,
+  SubmitButton,
+  TextField,
+  TextLink,
+} from "~/components/auth/AuthForm";
+import { MESSAGES, resetPasswordSchema } from "~/lib/auth-schemas";
+import { isResetTokenValid } from "~/models/user.server";
+import { assertNotCrossSite, resetPassword } from "~/services/auth.server";
+import { toast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Redefinir senha | Classificados Patos" },
+  // The address carries a secret token: keep it out of search engines.
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) throw await toast.redirectWithError("/forgot-password", { message: "Erro", description: MESSAGES.resetTokenMissing });
+  return data({ token, valid: isResetTokenValid(token) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertNotCrossSite(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }), done: false }, { status: 400 });
+  }
+  const result = await resetPassword(request, { token: submission.value.token, password: submission.value.password });
+  if (!result.ok) {
+    return data({ result: submission.reply({ formErrors: [result.message], hideFields }), done: false }, { status: result.status });
+  }
+  return data({ result: submission.reply({ resetForm: true }), done: true });
+}
+
+function Done() {
+  return (
+    <AuthCard title="Senha redefinida!">
+      <div role="status" className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+        <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        <p>Sua senha foi alterada. Por segurança, encerramos as sessões abertas em outros aparelhos.</p>
+      </div>
+      <Link
+        to="/login"
+        className={`mt-6 flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 ${focusRing}`}
+      >
+        Ir para Login
+      </Link>
+    </AuthCard>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { token },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  if (actionData?.done) return <Done />;
+
+  if (!valid) {
+    return (
+      <AuthCard title="Link inválido">
+        <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{MESSAGES.resetTokenInvalid}</p>
+            <p className="mt-1">O link de recuperação expirou ou já foi usado. Peça um novo link.</p>
+          </div>
+        </div>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          <TextLink to="/forgot-password">Pedir um novo link</TextLink>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para sua conta.">
+      <FormAlert id={form.errorId} title="Erro" errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name={fields.token.name} value={token} />
+        <TextField
+          label="Nova senha"
+          field={fields.password}
+          type="password"
+          autoComplete="new-password"
+          onInput={setPassword}
+          hideErrors
+        >
+          <PasswordChecklist id={fields.password.errorId} password={password} errors={fields.password.errors} />
+        </TextField>
+        <TextField label="Confirmar nova senha" field={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton pending={submitting} pendingLabel="Redefinindo...">
+          Redefinir senha
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <TextLink to="/login">Voltar para o login</TextLink>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * Google sign-in with remix-auth 3 + remix-auth-google 2. The strategy's endpoints are fixed in the
+ * library, so a small subclass takes them from the environment (GOOGLE_*_URL, Google's by default):
+ * tests point them at a local fake Google, production code has no test branch.
+ *
+ * remix-auth keeps only the OAuth `state` in a short-lived signed cookie of its own; the real session
+ * is a database row created by the callback route.
+ */
+import { createCookieSessionStorage } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
+import { getEnv } from "~/env.server";
+import { findOrCreateGoogleUser, type PublicUser } from "~/models/user.server";
+
+export function isGoogleConfigured() {
+  const env = getEnv();
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
+
+export function googleCallbackUrl(origin: string) {
+  return `${origin}/auth/google/callback`;
+}
+
+/** The secret as diagnostics may show it: whether it is set and its last characters, never the value. */
+export function maskSecret(secret: string | undefined) {
+  if (!secret) return "não configurado";
+  return secret.length >= 16 ? `configurado (…${secret.slice(-6)})` : "configurado";
+}
+
+/** A sign-in the product refuses (unverified e-mail…), with a message for the user. */
+export class GoogleSignInRefused extends Error {}
+
+/** What the diagnostics pages show: never the secret. */
+export function oauthDiagnostics(origin: string) {
+  const env = getEnv();
+  return {
+    origin,
+    callbackUrl: googleCallbackUrl(origin),
+    configured: isGoogleConfigured(),
+    clientId: env.GOOGLE_CLIENT_ID ?? null,
+    clientSecret: maskSecret(env.GOOGLE_CLIENT_SECRET),
+  };
+}
+
+class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
+  private readonly profileURL: string;
+
+  constructor(
+    options: ConstructorParameters<typeof GoogleStrategy<User>>[0],
+    urls: { authorizationURL: string; tokenURL: string; userInfoURL: string },
+    verify: ConstructorParameters<typeof GoogleStrategy<User>>[1],
+  ) {
+    super(options, verify);
+    this.authorizationURL = urls.authorizationURL;
+    this.tokenURL = urls.tokenURL;
+    this.profileURL = urls.userInfoURL;
+  }
+
+  protected override async userProfile(accessToken: string): Promise<GoogleProfile> {
+    const response = await fetch(this.profileURL, { headers: { Authorization: `Bearer ${accessToken}` } });
+    if (!response.ok) throw new Error(`Google userinfo answered ${response.status}`);
+    const raw = (await response.json()) as GoogleProfile["_json"];
+    return {
+      provider: "google",
+      id: raw.sub,
+      displayName: raw.name,
+      name: { familyName: raw.family_name, givenName: raw.given_name },
+      emails: [{ value: raw.email }],
+      photos: [{ value: raw.picture }],
+      _json: raw,
+    };
+  }
+}
+
+const env = getEnv();
+
+/** Holds the OAuth state between /auth/google and the callback (10 minutes). */
+const oauthStateStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__oauth",
+    path: "/auth/google",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.isHttps,
+    maxAge: 600,
+    secrets: [env.SESSION_SECRET],
+  },
+});
+
+export async function clearOAuthStateCookie(request: Request) {
+  const session = await oauthStateStorage.getSession(request.headers.get("Cookie"));
+  return oauthStateStorage.destroySession(session);
+}
+
+/**
+ * An authenticator for this request's origin (the callback must match the address Google redirects
+ * to). Its verify step finds, links or creates the user; a refusal is thrown as an Error whose
+ * message is shown to the user.
+ */
+export function googleAuthenticator(origin: string) {
+  const authenticator = new Authenticator<PublicUser>(oauthStateStorage, { throwOnError: true });
+  authenticator.use(
+    new ConfigurableGoogleStrategy<PublicUser>(
+      {
+        clientID: env.GOOGLE_CLIENT_ID ?? "",
+        clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
+        callbackURL: googleCallbackUrl(origin),
+        prompt: "select_account",
+      },
+      {
+        authorizationURL: env.GOOGLE_AUTHORIZATION_URL,
+        tokenURL: env.GOOGLE_TOKEN_URL,
+        userInfoURL: env.GOOGLE_USERINFO_URL,
+      },
+      async ({ profile }) => {
+        const json = profile._json;
+        const result = await findOrCreateGoogleUser({
+          googleId: String(json.sub ?? profile.id),
+          email: json.email ?? profile.emails?.[0]?.value ?? null,
+          // Google sends email_verified as a boolean (older endpoints: the string "true").
+          emailVerified: String(json.email_verified) === "true",
+          name: json.name ?? profile.displayName ?? null,
+          picture: json.picture ?? null,
+        });
+        if (!result.ok) throw new GoogleSignInRefused(result.message);
+        return result.user;
+      },
+    ),
+  );
+  return authenticator;
+}

@@ -1,0 +1,38 @@
+/**
+ * The one mailer. SMTP (nodemailer) when SMTP_URL is set; otherwise every message is written as an
+ * .eml file under DATA_DIR/outbox/ and its links are logged, so e-mail flows work with no setup.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getEnv } from "~/env.server";
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+let smtp: Transporter | undefined;
+
+export function outboxDir() {
+  return path.join(getEnv().DATA_DIR, "outbox");
+}
+
+export async function sendMail(message: MailMessage) {
+  const env = getEnv();
+  const mail = { from: env.MAIL_FROM, ...message };
+  if (env.SMTP_URL) {
+    smtp ??= nodemailer.createTransport(env.SMTP_URL);
+    await smtp.sendMail(mail);
+    return { delivered: "smtp" as const };
+  }
+  // Same MIME the SMTP path would send, as a file a mail client (or a test) can open.
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(mail);
+  const dir = outboxDir();
+  await fs.mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
+  await fs.writeFile(file, built.message as Buffer, { mode: 0o600 });
+  const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+  console.log(`[mail] SMTP_URL not set: "${message.subject}" to ${message.to} written to ${file}`);
+  for (const link of links) console.log(`[mail]   link: ${link}`);
+  return { delivered: "outbox" as const, file };
+}

@@ -6,6 +6,10 @@ import { defineConfig, devices } from "@playwright/test";
 // One temporary data folder per run, shared with the tests (they read e-mails from its outbox).
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "classificados-e2e-"));
 const PORT = Number(process.env.E2E_PORT ?? 3123);
+// A local fake Google (tests/support/fake-google.ts), 100 ports up so neighbouring E2E_PORTs don't
+// collide: Google sign-in is configured in every run, pointed at it through the production variables.
+const FAKE_GOOGLE_PORT = Number(process.env.FAKE_GOOGLE_PORT ?? PORT + 100);
+const FAKE_GOOGLE = `http://127.0.0.1:${FAKE_GOOGLE_PORT}`;
 
 const chromium = {
   ...devices["Pixel 7"],
@@ -42,21 +46,37 @@ export default defineConfig({
     // The core flows again with JavaScript off: every form and link must work as plain HTML.
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grep: /@nojs/ },
   ],
-  webServer: {
-    command: "node build/index.js",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
-      ADMIN_EMAIL: "admin@teste.local",
-      ADMIN_PASSWORD: "Admin@12345",
+  webServer: [
+    {
+      command: "node build/index.js",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+        ADMIN_EMAIL: "admin@teste.local",
+        ADMIN_PASSWORD: "Admin@12345",
+        GOOGLE_CLIENT_ID: "fake-client-id.apps.googleusercontent.com",
+        GOOGLE_CLIENT_SECRET: "fake-google-secret-0123456789abcdef",
+        GOOGLE_AUTHORIZATION_URL: `${FAKE_GOOGLE}/o/oauth2/v2/auth`,
+        GOOGLE_TOKEN_URL: `${FAKE_GOOGLE}/token`,
+        GOOGLE_USERINFO_URL: `${FAKE_GOOGLE}/userinfo`,
+      },
     },
-  },
+    {
+      command: "npx tsx tests/support/fake-google.ts",
+      url: `${FAKE_GOOGLE}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_GOOGLE_PORT: String(FAKE_GOOGLE_PORT) },
+    },
+  ],
 });

@@ -1,13 +1,31 @@
-import { Link, useLoaderData } from "@remix-run/react";
-import { CategoryIcon } from "~/components/CategoryIcon";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { AdList, LayoutSwitch } from "~/components/ads/AdList";
+import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { withIconSvg } from "~/components/ads/category-icons.server";
+import { listPublicAds, pageFilterFromUrl, PUBLIC_PAGE_SIZE } from "~/models/ad.server";
 import { listCategories } from "~/models/category.server";
+import { findDefaultCity, listCities } from "~/models/city.server";
 
-export function loader() {
-  return { categories: listCategories().map(({ id, name, icon }) => ({ id, name, icon })) };
+export function loader({ request }: LoaderFunctionArgs) {
+  const { cityId: requestedCityId, page } = pageFilterFromUrl(new URL(request.url));
+  const cities = listCities();
+  // The featured list is always of one city: the one asked for, else Patos de Minas (spec 01 §9).
+  const city = cities.find((c) => c.id === requestedCityId) ?? findDefaultCity(cities) ?? cities[0];
+  const result = city ? listPublicAds({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
+  return {
+    categories: withIconSvg(listCategories().map(({ id, name, icon }) => ({ id, name, icon }))),
+    cities,
+    cityId: city?.id ?? null,
+    page,
+    result,
+  };
 }
 
 export default function Home() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, cities, cityId, page, result } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const city = cities.find((c) => c.id === cityId);
   return (
     <>
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
@@ -37,21 +55,68 @@ export default function Home() {
         <h2 id="categorias" className="text-xl font-bold text-slate-900">
           Categorias
         </h2>
-        <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-          {categories.map((category) => (
-            <li key={category.id}>
-              <Link
-                to={`/categories?category=${category.id}`}
-                className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-center text-sm font-medium text-slate-700 shadow-sm hover:border-brand-300 hover:text-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
-                <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                  <CategoryIcon icon={category.icon} className="h-6 w-6" />
-                </span>
-                {category.name}
+        <div className="mt-4">
+          <CategoryGrid categories={categories} />
+        </div>
+      </section>
+
+      <section aria-labelledby="destaques" className="mx-auto max-w-7xl px-4 lg:px-6 pb-12">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h2 id="destaques" className="text-xl font-bold text-slate-900">
+              Anúncios em Destaque
+            </h2>
+            <p className="text-sm text-slate-600">
+              {result.total === 0
+                ? "Nenhum anúncio encontrado"
+                : `${result.total} ${result.total === 1 ? "anúncio" : "anúncios"} em ${city?.name ?? "sua cidade"}`}
+            </p>
+          </div>
+          <div className="flex items-end gap-3">
+            <Form method="get" action="/" preventScrollReset className="flex items-end gap-2">
+              <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+                Cidade
+                <select
+                  name="cityId"
+                  defaultValue={cityId ?? undefined}
+                  key={cityId}
+                  onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+                  className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
+                >
+                  {cities.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name} - {c.state}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <noscript>
+                <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
+                  Ver
+                </button>
+              </noscript>
+            </Form>
+            <LayoutSwitch />
+          </div>
+        </div>
+        <div className="mt-6">
+          {result.total === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+              Nenhum anúncio encontrado nesta cidade ainda.{" "}
+              <Link to="/categories" className="font-semibold text-brand-700 underline">
+                Ver todos os anúncios
               </Link>
-            </li>
-          ))}
-        </ul>
+            </p>
+          ) : (
+            <AdList
+              key={`${cityId}-${page}`}
+              initial={result}
+              page={page}
+              apiQuery={`cityId=${cityId}`}
+              pageHref={(n) => `/?cityId=${cityId}${n > 1 ? `&page=${n}` : ""}`}
+            />
+          )}
+        </div>
       </section>
     </>
   );

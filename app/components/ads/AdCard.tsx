@@ -1,0 +1,145 @@
+import { CalendarDays, Eye, Images, ImageOff, MapPin, MessageCircle } from "lucide-react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { formatDateBR } from "~/lib/dates";
+import { whatsappLink } from "~/lib/whatsapp";
+import type { PublicAd } from "~/models/ad.server";
+import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
+import { CARD_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "./image-variants";
+
+const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2";
+
+export const CARD_IMAGE_SIZES_ATTR = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
+
+/** The ad card of spec 01 §2: picture, badges, place and date, views, picture count, description, price, actions. */
+export function AdCard({
+  ad,
+  eager = false,
+  onOpen,
+  opening = false,
+}: {
+  ad: PublicAd;
+  eager?: boolean;
+  /** With JavaScript, "Ver Detalhes" opens the dialog instead of following the link to the ad page. */
+  onOpen?: (id: number) => void;
+  opening?: boolean;
+}) {
+  const cover = ad.images[0];
+  const [broken, setBroken] = useState(false);
+  const imgRef = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration never fires onError for React: check once on mount.
+  useEffect(() => {
+    const img = imgRef.current;
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
+  }, []);
+  const whatsapp = whatsappLink(ad.whatsapp, ad.description);
+  const titleId = `anuncio-${ad.id}-titulo`;
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onOpen || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen(ad.id);
+  };
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="ad-card"
+      // In the one-per-row desktop layout (html[data-ads-cols="1"]) the card lies on its side.
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:[[data-ads-cols='1']_&]:flex-row"
+    >
+      <div className="relative p-2 pb-0 lg:[[data-ads-cols='1']_&]:w-80 lg:[[data-ads-cols='1']_&]:shrink-0 lg:[[data-ads-cols='1']_&]:pb-2">
+        {cover && !broken ? (
+          <img
+            ref={imgRef}
+            src={imageVariantUrl(cover.publicId, { width: 480, height: 360 })}
+            srcSet={fillSrcSet(cover.publicId, CARD_IMAGE_SIZES)}
+            sizes={CARD_IMAGE_SIZES_ATTR}
+            width={480}
+            height={360}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            alt={ad.title}
+            onError={() => setBroken(true)}
+            className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
+          />
+        ) : (
+          <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 rounded-xl bg-slate-100 text-slate-500">
+            <ImageOff className="h-8 w-8" aria-hidden="true" />
+            <span className="text-xs font-medium">Sem foto</span>
+          </div>
+        )}
+        {ad.images.length > 0 ? (
+          <span className="absolute bottom-2 right-4 inline-flex items-center gap-1 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
+            <Images className="h-3.5 w-3.5" aria-hidden="true" />
+            {ad.images.length}
+            <span className="sr-only">{ad.images.length === 1 ? " foto" : " fotos"}</span>
+          </span>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap gap-2">
+          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{ad.category.name}</span>
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{ad.adType || "Vender"}</span>
+        </div>
+        <h3 id={titleId} className="sr-only">
+          {ad.title}
+        </h3>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {ad.city} - {ad.state}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <time dateTime={ad.createdAt}>{formatDateBR(new Date(ad.createdAt))}</time>
+          </span>
+          <span className="inline-flex cursor-help items-center gap-1" title={VIEWS_TOOLTIP}>
+            <Eye className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {ad.views}
+            <span className="sr-only"> visualizações. {VIEWS_TOOLTIP}</span>
+          </span>
+        </div>
+        <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{ad.description}</p>
+        <p className="mt-auto text-xl font-extrabold text-slate-900">{formatAdPrice(ad.price)}</p>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={`/anuncio/${ad.id}`}
+            onClick={open}
+            aria-busy={opening || undefined}
+            aria-describedby={titleId}
+            className={`inline-flex min-h-11 flex-1 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:ring-brand-600 ${focusRing}`}
+          >
+            {opening ? "Carregando..." : "Ver Detalhes"}
+          </a>
+          {whatsapp ? (
+            <a
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Conversar no WhatsApp"
+              className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-whatsapp-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 focus-visible:ring-whatsapp-700 ${focusRing}`}
+            >
+              <MessageCircle className="h-5 w-5" aria-hidden="true" />
+              WhatsApp
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function AdCardSkeleton() {
+  return (
+    <div aria-hidden="true" data-testid="ad-card-skeleton" className="animate-pulse rounded-2xl border border-slate-200 bg-white p-2">
+      <div className="aspect-[4/3] w-full rounded-xl bg-slate-200" />
+      <div className="space-y-3 p-2 pt-4">
+        <div className="h-4 w-1/2 rounded bg-slate-200" />
+        <div className="h-3 w-3/4 rounded bg-slate-200" />
+        <div className="h-3 w-full rounded bg-slate-200" />
+        <div className="h-6 w-1/3 rounded bg-slate-200" />
+        <div className="h-11 w-full rounded-lg bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { ArrowLeft, SearchX, TriangleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { AdDetail } from "~/components/ads/AdDetail";
+import { formatAdPrice } from "~/components/ads/format";
+import { imageVariantUrl } from "~/components/ads/image-variants";
+import { getEnv } from "~/env.server";
+import { getAdForViewer, incrementAdViews } from "~/models/ad.server";
+import { getOptionalUser } from "~/services/auth.server";
+
+/**
+ * Is this request a person opening the page (a document navigation), as opposed to the router
+ * fetching data, a link prefetch or a speculative prerender? Only those count a view here; with
+ * JavaScript, client-side openings count through POST /api/ads/{id}/view instead.
+ */
+function isDocumentOpening(request: Request) {
+  if (request.method !== "GET") return false;
+  const purpose = `${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`;
+  if (/prefetch|prerender/i.test(purpose)) return false;
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if (mode) return mode === "navigate" && (request.headers.get("Sec-Fetch-Dest") ?? "document") === "document";
+  // Browsers without Fetch Metadata: a page load asks for HTML, the router's data requests do not.
+  return /text\/html/.test(request.headers.get("Accept") ?? "");
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = /^[1-9]\d{0,15}$/.test(params.id ?? "") ? Number(params.id) : null;
+  if (id === null) throw data(null, { status: 404 });
+  const user = await getOptionalUser(request);
+  const ad = getAdForViewer(id, user);
+  if (!ad) throw data(null, { status: 404 });
+
+  let counted = false;
+  if (ad.status === "active" && isDocumentOpening(request)) {
+    const views = incrementAdViews(ad.id);
+    if (views !== null) {
+      ad.views = views;
+      counted = true;
+    }
+  }
+  const origin = getEnv().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+  return data(
+    { ad, counted, origin },
+    // The page carries a view count and, for owners, a non-public ad: no shared caches.
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
+  if (!loaderData) return [{ title: "Anúncio não encontrado | Classificados Patos" }];
+  const { ad, origin } = loaderData;
+  const price = formatAdPrice(ad.price);
+  const title = `${ad.title} — ${price}`;
+  const description = `${price} · ${ad.city} - ${ad.state} · ${ad.description}`.slice(0, 200);
+  const url = `${origin}/anuncio/${ad.id}`;
+  const cover = ad.images[0];
+  const tags: ReturnType<MetaFunction> = [
+    { title: `${title} | Classificados Patos` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Classificados Patos" },
+    { property: "og:locale", content: "pt_BR" },
+    { property: "og:url", content: url },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { name: "twitter:card", content: cover ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+  if (cover) {
+    const image = `${origin}${imageVariantUrl(cover.publicId, { width: 1200, height: 630, jpeg: true })}`;
+    tags.push(
+      { property: "og:image", content: image },
+      { property: "og:image:type", content: "image/jpeg" },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+      { property: "og:image:alt", content: ad.title },
+      { name: "twitter:image", content: image },
+    );
+  }
+  if (ad.status !== "active") tags.push({ name: "robots", content: "noindex" });
+  return tags;
+};
+
+export default function AdPage() {
+  const { ad, counted } = useLoaderData<typeof loader>();
+  // Opened by a client-side navigation (the server did not count it): count this opening once.
+  const countedFor = useRef<number | null>(counted ? ad.id : null);
+  useEffect(() => {
+    if (countedFor.current === ad.id || ad.status !== "active") return;
+    countedFor.current = ad.id;
+    void fetch(`/api/ads/${ad.id}/view`, { method: "POST", credentials: "same-origin" }).catch(() => {});
+  }, [ad.id, ad.status]);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 lg:px-6 py-6">
+      <nav aria-label="Trilha" className="mb-4 text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:text-brand-800 hover:underline">
+              Início
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li>
+            <Link to={`/categories?category=${ad.category.id}`} className="hover:text-brand-800 hover:underline">
+              {ad.category.name}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <AdDetail
+          ad={ad}
+          actions={
+            <Link
+              to={`/categories?category=${ad.category.id}`}
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+            >
+              <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+              Ver mais anúncios
+            </Link>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const Icon = notFound ? SearchX : TriangleAlert;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Icon className="h-8 w-8" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">
+        {notFound ? "Anúncio não encontrado" : "Erro ao carregar detalhes do anúncio"}
+      </h1>
+      <p className="mt-4 text-slate-600">
+        {notFound
+          ? "Este anúncio não existe, expirou ou não está mais publicado."
+          : "Tente novamente em instantes."}
+      </p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Link
+          to="/categories"
+          className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+        >
+          Ver outros anúncios
+        </Link>
+        <Link
+          to="/"
+          className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+        >
+          Ir para o início
+        </Link>
+      </div>
+    </section>
+  );
+}

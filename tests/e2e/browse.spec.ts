@@ -1,0 +1,215 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const cards = (page: Page) => page.getByTestId("ad-card");
+
+test.describe("browsing with JavaScript", () => {
+  test("the home list scrolls into page 2 and stops at the total", async ({ page }) => {
+    const pagesAsked: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === "/api/ads/public") pagesAsked.push(url.searchParams.get("page") ?? "");
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Anúncios em Destaque" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(12);
+    const total = Number((await page.getByText(/\d+ anúncios em Patos de Minas/).textContent())?.match(/\d+/)?.[0]);
+    expect(total).toBeGreaterThan(12);
+    expect(pagesAsked).toEqual([]);
+
+    await page.getByTestId("scroll-sentinel").scrollIntoViewIfNeeded();
+    await expect(cards(page).nth(12)).toBeVisible();
+    expect(pagesAsked[0]).toBe("2");
+    // Keep scrolling until everything is there; then the sentinel goes away.
+    for (let i = 0; i < 10 && (await page.getByTestId("scroll-sentinel").count()) > 0; i++) {
+      await page.getByTestId("scroll-sentinel").scrollIntoViewIfNeeded({ timeout: 2000 }).catch(() => {});
+      await page.waitForTimeout(300);
+    }
+    await expect(cards(page)).toHaveCount(total);
+    await expect(page.getByTestId("scroll-sentinel")).toHaveCount(0);
+    expect(pagesAsked).toEqual(Array.from({ length: Math.ceil(total / 12) - 1 }, (_, i) => String(i + 2)));
+    await expect(page.getByRole("link", { name: "Próxima página" })).toHaveCount(0);
+  });
+
+  test("Ver Detalhes opens the ad in a dialog at its own address; Fechar and Back close it", async ({ page }) => {
+    await page.goto("/categories");
+    await expect(cards(page).first()).toBeVisible();
+    const first = cards(page).first();
+    const title = await first.getByRole("heading").textContent();
+
+    await first.getByRole("link", { name: "Ver Detalhes" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: title!, level: 2 })).toBeVisible();
+    for (const section of ["Detalhes", "Anunciante", "Localização", "Informações", "Descrição"]) {
+      await expect(dialog.getByRole("heading", { name: section, exact: true })).toBeVisible();
+    }
+    await expect(page).toHaveURL(/\/anuncio\/\d+$/);
+
+    await dialog.getByRole("button", { name: "Fechar", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/categories$/);
+
+    // Open again, then the phone's Back button: closes, and the list is still the same list.
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await cards(page).nth(1).getByRole("link", { name: "Ver Detalhes" }).click();
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/categories$/);
+    await expect(cards(page)).toHaveCount(12);
+  });
+
+  test("opening an ad counts exactly one view", async ({ page, request }) => {
+    await page.goto("/categories?search=geladeira%20brastemp");
+    const card = cards(page).first();
+    await card.getByRole("link", { name: "Ver Detalhes" }).hover();
+    const id = Number((await card.getByRole("link", { name: "Ver Detalhes" }).getAttribute("href"))!.split("/").pop());
+    const before = ((await (await request.get(`/api/ads/${id}`)).json()) as { views: number }).views;
+    const counted = page.waitForResponse((r) => r.url().endsWith(`/api/ads/${id}/view`) && r.request().method() === "POST");
+    await card.getByRole("link", { name: "Ver Detalhes" }).click();
+    await counted;
+    await expect(page.getByRole("dialog")).toBeVisible();
+    const after = ((await (await request.get(`/api/ads/${id}`)).json()) as { views: number }).views;
+    expect(after).toBe(before + 1);
+  });
+
+  test("the WhatsApp button opens a chat with 55 + digits and the first 40 characters of the description", async ({ page }) => {
+    await page.goto("/categories?search=geladeira%20brastemp");
+    const card = cards(page).first();
+    await expect(card).toBeVisible();
+    const description =
+      "Geladeira Brastemp frost free duplex 375 litros, inox, 220V. Funcionando perfeitamente, gelando muito. Vendo por motivo de mudança. Retirar no bairro Cidade Nova.";
+    await expect(card.getByText(description)).toBeVisible();
+    const link = card.getByRole("link", { name: "Conversar no WhatsApp" });
+    await expect(link).toHaveAttribute("href", `https://wa.me/5534995773046?text=${encodeURIComponent(description.slice(0, 40))}`);
+    await expect(link).toHaveAttribute("target", "_blank");
+  });
+
+  test("a category from the home grid preselects the filter; changing it resets subcategory and type", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("region", { name: "Categorias" }).getByRole("link", { name: "Casa e Móveis" }).click();
+    await expect(page).toHaveURL(/\/categories\?category=\d+$/);
+    const form = page.getByRole("search", { name: "Filtrar anúncios" });
+    await expect(form.getByRole("combobox", { name: "Categoria", exact: true })).toHaveValue(/\d+/);
+    await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeEnabled();
+    await form.getByRole("combobox", { name: "Subcategoria", exact: true }).selectOption({ label: "Eletrodomésticos" });
+    await form.getByRole("combobox", { name: "Tipo", exact: true }).selectOption("Vender");
+    await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Veículos" });
+    await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toHaveValue("");
+    await expect(form.getByRole("combobox", { name: "Tipo", exact: true })).toHaveValue("");
+    await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption("");
+    await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeDisabled();
+  });
+});
+
+test.describe("layout switch on desktop", () => {
+  test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+  test("switches between 1, 2 and 3 ads per row, default 3, and remembers the choice", async ({ page }) => {
+    const columns = () =>
+      page.getByTestId("ad-list").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    await page.goto("/categories");
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "3 anúncios por linha" })).toHaveAttribute("aria-pressed", "true");
+    expect(await columns()).toBe(3);
+
+    await page.getByRole("button", { name: "1 anúncio por linha" }).click();
+    expect(await columns()).toBe(1);
+    await page.getByRole("button", { name: "2 anúncios por linha" }).click();
+    expect(await columns()).toBe(2);
+
+    await page.reload();
+    expect(await columns()).toBe(2);
+    await expect(page.getByRole("button", { name: "2 anúncios por linha" })).toHaveAttribute("aria-pressed", "true");
+    await page.goto("/");
+    expect(await columns()).toBe(2);
+  });
+
+  test("the switch is hidden on a phone", async ({ browser }) => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await phone.newPage();
+    await page.goto("/categories");
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole("group", { name: "Anúncios por linha" })).toBeHidden();
+    await phone.close();
+  });
+});
+
+test.describe("browsing without JavaScript", () => {
+  test("the filter form searches by keyword, category and type, and the URL keeps the state @nojs", async ({ page }) => {
+    await page.goto("/categories");
+    const form = page.getByRole("search", { name: "Filtrar anúncios" });
+    await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeDisabled();
+    await form.getByLabel("Palavra-chave").fill("geladeira");
+    await form.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/\/categories\?search=geladeira&cityId=\d+$/);
+    await expect(page.getByTestId("results-count")).toHaveText(/^\d+ anúncios? encontrados?$/);
+    await expect(cards(page).filter({ hasText: "Geladeira Brastemp" })).toHaveCount(1);
+
+    // Pick a category: the subcategory list opens with that category's entries.
+    await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Casa e Móveis" });
+    await form.getByRole("button", { name: "Buscar" }).click();
+    await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeEnabled();
+    await form.getByRole("combobox", { name: "Subcategoria", exact: true }).selectOption({ label: "Eletrodomésticos" });
+    await form.getByRole("combobox", { name: "Tipo", exact: true }).selectOption("Vender");
+    await form.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/search=geladeira&category=\d+&subcategoryId=\d+&cityId=\d+&adType=Vender$/);
+    await expect(cards(page).first()).toBeVisible();
+
+    // Changing the category drops subcategory and type, even without JavaScript.
+    await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Veículos" });
+    await form.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/\/categories\?search=geladeira&category=\d+&cityId=\d+$/);
+    await expect(page.getByTestId("results-count")).toHaveText("Nenhum anúncio encontrado");
+    await page.getByRole("link", { name: "Limpar Filtros" }).click();
+    await expect(page).toHaveURL(/\/categories$/);
+    await expect(page.getByTestId("results-count")).toHaveText(/\d+ anúncios encontrados/);
+  });
+
+  test("the next-page link leads through the list @nojs", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "with JavaScript the list scrolls instead (tested above)");
+    await page.goto("/");
+    await expect(cards(page)).toHaveCount(12);
+    const firstPage = await cards(page).getByRole("link", { name: "Ver Detalhes" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    await page.getByRole("link", { name: "Próxima página" }).click();
+    await expect(page).toHaveURL(/\/\?cityId=\d+&page=2$/);
+    const secondPage = await cards(page).getByRole("link", { name: "Ver Detalhes" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
+    await expect(page.getByRole("link", { name: "Página anterior" })).toHaveAttribute("href", /\/\?cityId=\d+$/);
+
+    await page.goto("/categories");
+    await page.getByRole("link", { name: "Próxima página" }).click();
+    await expect(page).toHaveURL(/\/categories\?(cityId=\d+&)?page=2$/);
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test("the ad page works on its own and shows a preview image for shared links @nojs", async ({ page, request, javaScriptEnabled }) => {
+    await page.goto("/categories?search=geladeira%20brastemp");
+    const details = cards(page).first().getByRole("link", { name: "Ver Detalhes" });
+    // With JavaScript the link opens the dialog; the page itself is what a shared link lands on.
+    if (javaScriptEnabled) await page.goto((await details.getAttribute("href"))!);
+    else await details.click();
+    await expect(page).toHaveURL(/\/anuncio\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const section of ["Detalhes", "Características", "Anunciante", "Localização", "Informações", "Descrição"]) {
+      await expect(page.getByRole("heading", { name: section, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText("R$ 1.800,00").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Entrar em Contato" })).toHaveAttribute("href", /^https:\/\/wa\.me\/5534995773046\?text=/);
+    await expect(page.getByRole("link", { name: "Ver foto 2" })).toBeVisible();
+
+    const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(ogImage).toMatch(/\/images\/[\w-]+\?w=1200&h=630&fm=jpg$/);
+    const image = await request.get(ogImage!);
+    expect(image.headers()["content-type"]).toBe("image/jpeg");
+    expect((await image.body()).byteLength).toBeLessThanOrEqual(300 * 1024);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  });
+
+  test("an unknown or unpublished ad answers 404 'Anúncio não encontrado' @nojs", async ({ page }) => {
+    const response = await page.goto("/anuncio/999999");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Anúncio não encontrado" })).toBeVisible();
+  });
+});

@@ -430,7 +430,8 @@ describe("guards", () => {
     const write = (headers: Record<string, string>) => new Request("http://localhost/api/ads", { method: "POST", headers });
     expect(await requireUser(write({ Cookie: cookie, Origin: ORIGIN }))).toEqual(user);
     expect(await requireUser(write({ Cookie: cookie, Referer: `${ORIGIN}/create-ad` }))).toEqual(user);
-    for (const headers of [{ Cookie: cookie, Origin: "https://evil.example" }, { Cookie: cookie, Origin: "null" }, { Cookie: cookie }]) {
+    const refusals: Record<string, string>[] = [{ Cookie: cookie, Origin: "https://evil.example" }, { Cookie: cookie, Origin: "null" }, { Cookie: cookie }];
+    for (const headers of refusals) {
       const refused = (await requireUser(write(headers)).catch((e: unknown) => e)) as Response;
       expect(refused.status).toBe(403);
     }

@@ -217,8 +217,9 @@ test.describe("accounts with JavaScript", () => {
     await page.evaluate(() => localStorage.setItem("outra-coisa", "1"));
     await page.keyboard.press("F5");
     await expect(page).toHaveURL(/_nocache=1/);
-    expect(await page.evaluate(() => localStorage.getItem("outra-coisa"))).toBeNull();
-    expect(await page.evaluate(() => localStorage.getItem("auth"))).not.toBeNull();
+    await page.waitForLoadState("load");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("outra-coisa"))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("auth"))).not.toBeNull();
     await expect(page.getByText("Bem-vindo(a)")).toHaveCount(0);
 
     const menu = userMenu(page);

@@ -9,10 +9,11 @@
  * - a non-public ad is visible only to its owner and to admins;
  * - views go up by one atomic `UPDATE … SET views = views + 1`, only for public ads.
  */
-import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, sqlite } from "~/db/client.server";
-import { AD_TYPES, adImages, ads, categories, characteristics, subcategories, users, type AdStatus, type AdType } from "~/db/schema";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { AD_TYPES, ads, categories, characteristics, subcategories, users, type AdStatus, type AdType } from "~/db/schema";
 import { effectiveStatus } from "~/lib/ad-status";
 import { dateKey } from "~/lib/dates";
 import { centsToDecimalString } from "~/lib/money";
@@ -179,17 +180,97 @@ export function ftsQuery(search: string | undefined): string | null {
 // Listing
 // ---------------------------------------------------------------------------------------------
 
-function publicWhere(filter: PublicAdsFilter, now: Date, match: string | null): SQL {
+/**
+ * Which filters a request uses: the listing's SQL depends only on this, so each shape is built and
+ * prepared once per process and then only executed (building the SQL with Drizzle costs more than
+ * running it on an index).
+ */
+type Shape = {
+  city: boolean;
+  category: boolean;
+  subcategory: boolean;
+  type: boolean;
+  search: boolean;
+  /**
+   * For a search with few matches, read just the matching ads (by rowid) and sort them, instead of
+   * walking the views index until enough matches turn up — which, for a rare word, means the whole
+   * index. Many matches keep the index walk, which stops after one page.
+   */
+  ftsFirst: boolean;
+};
+
+/** Up to this many matches, reading and sorting them beats walking the views index. */
+const FTS_FIRST_MAX_MATCHES = 5_000;
+
+function shapeOf(filter: PublicAdsFilter, match: string | null, total?: number): Shape {
+  return {
+    city: filter.cityId !== undefined,
+    category: filter.categoryId !== undefined,
+    subcategory: filter.subcategoryId !== undefined,
+    type: filter.adType !== undefined,
+    search: match !== null,
+    ftsFirst: match !== null && total !== undefined && total <= FTS_FIRST_MAX_MATCHES,
+  };
+}
+
+const p = sql.placeholder;
+
+function publicWhere(shape: Shape): SQL {
+  // A unary + makes a column unusable for an index, steering the planner to the FTS rowids.
+  const col = (column: AnySQLiteColumn) => (shape.ftsFirst ? sql`+${column}` : sql`${column}`);
   return and(
-    eq(ads.status, "active"),
-    gt(ads.expirationDate, now),
-    filter.cityId === undefined ? undefined : eq(ads.idCity, filter.cityId),
-    filter.categoryId === undefined ? undefined : eq(ads.categoryId, filter.categoryId),
-    filter.subcategoryId === undefined ? undefined : eq(ads.subcategoryId, filter.subcategoryId),
-    filter.adType === undefined ? undefined : eq(ads.adType, filter.adType),
+    sql`${col(ads.status)} = 'active'`,
+    sql`${ads.expirationDate} > ${p("now")}`,
+    shape.city ? sql`${col(ads.idCity)} = ${p("cityId")}` : undefined,
+    shape.category ? sql`${col(ads.categoryId)} = ${p("categoryId")}` : undefined,
+    shape.subcategory ? sql`${col(ads.subcategoryId)} = ${p("subcategoryId")}` : undefined,
+    shape.type ? sql`${col(ads.adType)} = ${p("adType")}` : undefined,
     // FTS5 answers the rowids; the planner then reads each matching ad by primary key.
-    match === null ? undefined : sql`${ads.id} IN (SELECT rowid FROM ads_fts WHERE ads_fts MATCH ${match})`,
+    shape.search ? sql`${ads.id} IN (SELECT rowid FROM ads_fts WHERE ads_fts MATCH ${p("match")})` : undefined,
   )!;
+}
+
+function countQuery(shape: Shape) {
+  return db.select({ total: sql<number>`count(*)` }).from(ads).where(publicWhere(shape));
+}
+
+function pageQuery(shape: Shape) {
+  return db
+    .select(cardColumns)
+    .from(ads)
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
+    .innerJoin(users, eq(users.id, ads.userId))
+    .where(publicWhere(shape))
+    .orderBy(sql`${ads.views} DESC`, sql`${ads.id} DESC`)
+    .limit(p("limit"))
+    .offset(p("offset"));
+}
+
+type Prepared = { count: ReturnType<ReturnType<typeof countQuery>["prepare"]>; page: ReturnType<ReturnType<typeof pageQuery>["prepare"]> };
+const preparedByShape = new Map<string, Prepared>();
+
+function preparedFor(shape: Shape): Prepared {
+  const key = JSON.stringify(shape);
+  let prepared = preparedByShape.get(key);
+  if (!prepared) {
+    prepared = { count: countQuery(shape).prepare(), page: pageQuery(shape).prepare() };
+    preparedByShape.set(key, prepared);
+  }
+  return prepared;
+}
+
+function placeholderValues(filter: PublicAdsFilter, now: Date, match: string | null) {
+  return {
+    now: now.getTime(),
+    cityId: filter.cityId,
+    categoryId: filter.categoryId,
+    subcategoryId: filter.subcategoryId,
+    adType: filter.adType,
+    match,
+    limit: filter.limit,
+    offset: (filter.page - 1) * filter.limit,
+  };
 }
 
 /**
@@ -208,7 +289,7 @@ function listingVersion(): number {
   return Number(versionStatement.get() ?? 0);
 }
 
-function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null): number {
+function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null, prepared: Prepared): number {
   const key = [
     listingVersion(),
     dateKey(now),
@@ -221,7 +302,7 @@ function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null
   const cached = countCache.get(key);
   if (cached && now.getTime() - cached.at < COUNT_TTL_MS) return cached.total;
 
-  const row = db.select({ total: sql<number>`count(*)` }).from(ads).where(publicWhere(filter, now, match)).get();
+  const row = prepared.count.get(placeholderValues(filter, now, match));
   const total = Number(row?.total ?? 0);
   if (countCache.size >= COUNT_CACHE_MAX) countCache.clear();
   countCache.set(key, { total, at: now.getTime() });
@@ -277,15 +358,16 @@ type CardRow = {
   userFullName: string | null;
 };
 
+let imagesStatement: { all(ids: string): unknown[] } | undefined;
+
 function imagesByAd(adIds: number[]): Map<number, PublicAdImage[]> {
   const byAd = new Map<number, PublicAdImage[]>();
   if (adIds.length === 0) return byAd;
-  const rows = db
-    .select({ id: adImages.id, adId: adImages.adId, publicId: adImages.publicId, isPrimary: adImages.isPrimary })
-    .from(adImages)
-    .where(inArray(adImages.adId, adIds))
-    .orderBy(asc(adImages.adId), asc(adImages.order), asc(adImages.id))
-    .all();
+  imagesStatement ??= sqlite.prepare<[string], unknown>(
+    `SELECT id, ad_id AS adId, public_id AS publicId, is_primary AS isPrimary FROM ad_images
+     WHERE ad_id IN (SELECT value FROM json_each(?)) ORDER BY ad_id, sort_order, id`,
+  );
+  const rows = imagesStatement.all(JSON.stringify(adIds)) as { id: number; adId: number; publicId: string; isPrimary: number }[];
   for (const row of rows) {
     const list = byAd.get(row.adId) ?? [];
     const image = { id: row.id, publicId: row.publicId, url: imageUrl(row.publicId) };
@@ -320,24 +402,27 @@ function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
   };
 }
 
+/** The SQL (and parameters) listPublicAds runs for a filter, for EXPLAIN QUERY PLAN in `npm run bench`. */
+export function publicAdsStatements(filter: PublicAdsFilter, now: Date = new Date(), total?: number) {
+  const match = ftsQuery(filter.search);
+  const shape = shapeOf(filter, match, total);
+  const values: Record<string, unknown> = placeholderValues(filter, now, match);
+  const bind = ({ sql: text, params }: { sql: string; params: unknown[] }) => ({
+    sql: text,
+    params: params.map((param) =>
+      param && typeof param === "object" && "name" in param ? values[String((param as { name: string }).name)] : param,
+    ),
+  });
+  return { count: bind(countQuery(shape).toSQL()), page: bind(pageQuery(shape).toSQL()) };
+}
+
 /** One page of public ads, most viewed first, with the total for the same filter. */
 export function listPublicAds(filter: PublicAdsFilter, now: Date = new Date()): PublicAdsResult {
   const match = ftsQuery(filter.search);
-  const total = countPublicAds(filter, now, match);
-  const offset = (filter.page - 1) * filter.limit;
-  if (offset >= total) return { ads: [], total };
+  const total = countPublicAds(filter, now, match, preparedFor(shapeOf(filter, match)));
+  if ((filter.page - 1) * filter.limit >= total) return { ads: [], total };
 
-  const rows = db
-    .select(cardColumns)
-    .from(ads)
-    .innerJoin(categories, eq(categories.id, ads.categoryId))
-    .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
-    .innerJoin(users, eq(users.id, ads.userId))
-    .where(publicWhere(filter, now, match))
-    .orderBy(sql`${ads.views} DESC`, sql`${ads.id} DESC`)
-    .limit(filter.limit)
-    .offset(offset)
-    .all() as CardRow[];
+  const rows = preparedFor(shapeOf(filter, match, total)).page.all(placeholderValues(filter, now, match)) as CardRow[];
   const images = imagesByAd(rows.map((row) => row.id));
   return { ads: rows.map((row) => toPublicAd(row, images.get(row.id) ?? [])), total };
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { AdIconSprite } from "~/components/ads/icons";
 import { withIconSvg } from "~/components/ads/category-icons.server";
 import { listPublicAds, pageFilterFromUrl, PUBLIC_PAGE_SIZE } from "~/models/ad.server";
 import { listCategories } from "~/models/category.server";
@@ -28,6 +29,8 @@ export default function Home() {
   const city = cities.find((c) => c.id === cityId);
   return (
     <>
+      {/* The icons the cards and the layout switch draw with <use href>. */}
+      <AdIconSprite />
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
         <div className="mx-auto max-w-7xl px-4 lg:px-6 py-10 sm:py-14">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Pequenos anúncios, grandes negócios!</h1>

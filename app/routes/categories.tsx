@@ -5,6 +5,7 @@ import { X } from "lucide-react";
 import { useRef, useState } from "react";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { AdIconSprite } from "~/components/ads/icons";
 import { withIconSvg } from "~/components/ads/category-icons.server";
 import { useHydrated } from "~/components/ads/hooks";
 import { listPublicAds, pageFilterFromUrl, PUBLIC_PAGE_SIZE } from "~/models/ad.server";
@@ -107,6 +108,8 @@ export default function Categories() {
   const listKey = filtersHref(applied, applied.page);
   return (
     <div className="mx-auto max-w-7xl px-4 lg:px-6 py-8">
+      {/* The icons the cards and the layout switch draw with <use href>. */}
+      <AdIconSprite />
       <section aria-labelledby="categorias">
         <h1 id="categorias" className="text-2xl font-extrabold tracking-tight text-slate-900">
           Categorias

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, sqlite } from "~/db/client.server";
 import { ads, categories, cities, subcategories, users } from "~/db/schema";
-import { clearPublicAdCountCache, incrementAdViews, listPublicAds } from "~/models/ad.server";
+import { clearPublicAdCountCache, incrementAdViews, listPublicAds, publicAdsStatements } from "~/models/ad.server";
 import { loader as adById } from "~/routes/api.ads.$id";
 import { action as countView } from "~/routes/api.ads.$id_.view";
 import { loader as publicAds } from "~/routes/api.ads.public";
@@ -198,6 +198,19 @@ describe("GET /api/ads/public", () => {
       for (const ad of body.ads) expect(ad.city).toBe("Patos de Minas");
       const views = body.ads.map((ad) => ad.views);
       expect(views).toEqual([...views].sort((a, b) => b - a));
+    });
+
+    it("gives the same page whichever plan runs it (index walk for many matches, matches first for few)", () => {
+      for (const filter of [{ search: "vendo" }, { search: "vendo", cityId: patos.id }, { search: "casa", adType: "Vender" as const }]) {
+        const run = (total?: number) => {
+          const { page } = publicAdsStatements({ page: 1, limit: 12, ...filter }, new Date(), total);
+          return (sqlite.prepare(page.sql).all(...(page.params as unknown[])) as { id: number }[]).map((row) => row.id);
+        };
+        const byIndex = run(undefined);
+        expect(byIndex.length).toBeGreaterThan(0);
+        expect(run(1)).toEqual(byIndex);
+        expect(publicAdsStatements({ page: 1, limit: 12, ...filter }, new Date(), 1).page.sql).toContain("+");
+      }
     });
 
     it("treats FTS syntax as plain words, never as an error", async () => {

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import { Columns2, Columns3, Rows3 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useNonce } from "~/lib/nonce";
 import type { AdDetail, PublicAd } from "~/models/ad.server";
 import { AdCard, AdCardSkeleton } from "./AdCard";
 import { useHydrated } from "./hooks";
+import { AdIcon, type AdIconName } from "./icons";
 
 export const PAGE_SIZE = 12;
 const SKELETON_CARDS = 8;
@@ -282,10 +282,10 @@ function LayoutScript() {
   );
 }
 
-const LAYOUTS: { columns: Columns; label: string; Icon: typeof Rows3 }[] = [
-  { columns: 1, label: "1 anúncio por linha", Icon: Rows3 },
-  { columns: 2, label: "2 anúncios por linha", Icon: Columns2 },
-  { columns: 3, label: "3 anúncios por linha", Icon: Columns3 },
+const LAYOUTS: { columns: Columns; label: string; icon: AdIconName }[] = [
+  { columns: 1, label: "1 anúncio por linha", icon: "rows" },
+  { columns: 2, label: "2 anúncios por linha", icon: "cols2" },
+  { columns: 3, label: "3 anúncios por linha", icon: "cols3" },
 ];
 
 /** The 1/2/3-per-row switch (desktop only, default 3, remembered in this browser). Needs JavaScript. */
@@ -308,7 +308,7 @@ export function LayoutSwitch() {
   };
   return (
     <div role="group" aria-label="Anúncios por linha" className="hidden items-center gap-1 rounded-lg border border-slate-200 bg-white p-1 lg:flex">
-      {LAYOUTS.map(({ columns: value, label, Icon }) => (
+      {LAYOUTS.map(({ columns: value, label, icon }) => (
         <button
           key={value}
           type="button"
@@ -318,7 +318,7 @@ export function LayoutSwitch() {
           title={label}
           className={`rounded-md p-2 ${focusRing} ${columns === value ? "bg-brand-700 text-white" : "text-slate-600 hover:bg-slate-100"}`}
         >
-          <Icon className="h-5 w-5" aria-hidden="true" />
+          <AdIcon name={icon} className="h-5 w-5" />
         </button>
       ))}
     </div>

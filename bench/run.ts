@@ -1,0 +1,342 @@
+/**
+ * `npm run bench` — speed of public browsing on a big database.
+ *
+ * For 10 000 and then 100 000 ads: a temporary DATA_DIR is migrated and seeded (reference data only),
+ * filled with synthetic ads in one transaction (texts taken from the demo ads, so keyword frequencies
+ * are realistic; no images), then the production build (`node build/index.js`, run `npm run build`
+ * first) is started on a free 127.0.0.1 port and autocannon measures each request for a few seconds
+ * at 10 connections. Also reported: EXPLAIN QUERY PLAN of every listing query (any full `SCAN ads`
+ * is flagged) and the gzip bytes of the HTML, CSS and JavaScript the home page loads.
+ *
+ * Targets at 100 000 ads (issue #3): p95 ≤ 20 ms for the API, ≤ 50 ms for pages, home JS ≤ 100 KB gzip.
+ * Results: printed, and written to bench/results/ (git-ignored).
+ *
+ * Options (env): BENCH_SIZES=10000,100000  BENCH_SECONDS=4  BENCH_CONNECTIONS=10
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import type Database from "better-sqlite3";
+
+const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TARGETS = { api: 20, page: 50, homeJsKb: 100 };
+const root = path.resolve(import.meta.dirname, "..");
+
+if (!fs.existsSync(path.join(root, "build/index.js"))) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+// The app's modules read DATA_DIR once, at import: point them at a scratch folder for the helpers
+// (migrations, seed, the model's SQL); every bench database is opened explicitly below.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-bench-scratch-"));
+process.env.DATA_DIR = scratch;
+process.env.NODE_ENV = "production";
+process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-0";
+const { openSqlite, createDb } = await import("~/db/client.server");
+const { runMigrations } = await import("~/db/migrate.server");
+const { seed } = await import("~/db/seed.server");
+const { DEMO_ADS } = await import("~/db/seed-data");
+const { publicAdsStatements } = await import("~/models/ad.server");
+const { expirationInstantFromKey, addDaysToKey, todayKey } = await import("~/lib/dates");
+
+type Case = { name: string; kind: "api" | "page"; path: string };
+type Row = { size: number; name: string; kind: string; path: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; target: number; ok: boolean };
+
+// ------------------------------------------------------------------------------------------------
+// Data
+// ------------------------------------------------------------------------------------------------
+
+/** Deterministic PRNG (mulberry32), so every run builds the same database. */
+function random(seedValue: number) {
+  let a = seedValue >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function fillAds(sqlite: Database.Database, count: number) {
+  const rand = random(20_260_101);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const cities = sqlite.prepare("SELECT id, name, state FROM cities ORDER BY id").all() as { id: number; name: string; state: string }[];
+  const patos = cities.find((c) => c.name === "Patos de Minas")!;
+  const categories = sqlite.prepare("SELECT id, name FROM categories").all() as { id: number; name: string }[];
+  const subcategories = sqlite.prepare("SELECT id, category_id AS categoryId, name FROM subcategories").all() as { id: number; categoryId: number; name: string }[];
+  const now = Date.now();
+  const today = todayKey();
+
+  const insertUser = sqlite.prepare("INSERT INTO users (username, email, full_name) VALUES (?, ?, ?)");
+  const insertAd = sqlite.prepare(`INSERT INTO ads (title, description, price_cents, status, user_id, category_id, subcategory_id,
+    characteristics, ad_type, expiration_date, whatsapp, city, id_city, state, views, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const words = ["seminovo", "ótimo estado", "urgente", "aceito troca", "parcelo", "retirar no local", "com nota", "revisado"];
+
+  sqlite.transaction(() => {
+    const userIds: number[] = [];
+    for (let i = 0; i < 500; i++) userIds.push(Number(insertUser.run(`bench${i}`, `bench${i}@bench.local`, `Anunciante ${i}`).lastInsertRowid));
+    for (let i = 0; i < count; i++) {
+      const demo = pick(DEMO_ADS);
+      // Half the ads in Patos de Minas, the rest spread over the region (like the real site).
+      const city = rand() < 0.5 ? patos : pick(cities);
+      const category = categories.find((c) => c.name === demo.categoryName) ?? pick(categories);
+      const subs = subcategories.filter((s) => s.categoryId === category.id);
+      const sub = rand() < 0.9 && subs.length ? pick(subs) : null;
+      const statusRoll = rand();
+      const status = statusRoll < 0.8 ? "active" : statusRoll < 0.88 ? "pending_payment" : statusRoll < 0.95 ? "paused" : "rejected";
+      const expiresIn = rand() < 0.9 ? 1 + Math.floor(rand() * 60) : -1 - Math.floor(rand() * 60);
+      const typeRoll = rand();
+      const adType = typeRoll < 0.7 ? "Vender" : typeRoll < 0.9 ? "Comprar" : "Trocar";
+      const createdAt = now - Math.floor(rand() * 90 * 86_400_000);
+      insertAd.run(
+        `${adType} - ${category.name}`,
+        // One ad in 25 000 has a rare word, for the worst case of a search (few matches).
+        `${demo.description} ${pick(words)}${i % 25_000 === 0 ? ", peça raríssima" : ""}.`.slice(0, 1000),
+        rand() < 0.15 ? null : 1000 + Math.floor(rand() * 5_000_000),
+        status,
+        pick(userIds),
+        category.id,
+        sub?.id ?? null,
+        JSON.stringify(demo.characteristics),
+        adType,
+        expirationInstantFromKey(addDaysToKey(today, expiresIn)).getTime(),
+        rand() < 0.8 ? demo.whatsapp ?? "(34) 9 9999-0000" : null,
+        city.name,
+        city.id,
+        city.state,
+        Math.floor(Math.pow(rand(), 3) * 5000),
+        createdAt,
+        createdAt,
+      );
+    }
+  })();
+  return {
+    patosId: patos.id,
+    categoryId: categories.find((c) => c.name === "Casa e Móveis")!.id,
+    subcategoryId: subcategories.find((s) => s.name === "Eletrodomésticos")!.id,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Server and load
+// ------------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["build/index.js"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: process.env.SESSION_SECRET,
+    },
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("The server did not start");
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function load(url: string, seconds: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode !== 200) errors++;
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: Math.round(result.requests.average),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Query plans and page weight
+// ------------------------------------------------------------------------------------------------
+
+type PlanRow = { size: number; name: string; statement: string; plan: string[]; fullScan: boolean; ms: number };
+
+function explain(sqlite: Database.Database, size: number, name: string, filter: Parameters<typeof publicAdsStatements>[0]) {
+  const rows: PlanRow[] = [];
+  // The page statement depends on the total (a search with few matches reads them first).
+  const { count } = publicAdsStatements(filter);
+  const total = (sqlite.prepare(count.sql).get(...(count.params as unknown[])) as { total: number }).total;
+  const { page } = publicAdsStatements(filter, new Date(), total);
+  for (const [statement, query] of Object.entries({ count, page })) {
+    const params = query.params as unknown[];
+    const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    // "SCAN ads" alone is a full table scan; "SCAN ads USING [COVERING] INDEX" walks an index range.
+    const fullScan = plan.some((detail) => /^SCAN (ads|ads AS \w+)$/.test(detail.trim()));
+    // The statement's own cost (median of 21 runs), without HTTP, Remix or the count cache.
+    const prepared = sqlite.prepare(query.sql);
+    const times: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const t = performance.now();
+      prepared.all(...params);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ size, name, statement, plan, fullScan, ms: Number(times[10]!.toFixed(3)) });
+  }
+  return rows;
+}
+
+async function pageWeight(base: string) {
+  const html = await (await fetch(`${base}/`)).text();
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+  const js = [...new Set([...html.matchAll(/["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1]!))];
+  const gz = async (url: string) => gzipSync(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).byteLength;
+  const jsBytes = (await Promise.all(js.map(gz))).reduce((a, b) => a + b, 0);
+  const cssBytes = (await Promise.all(css.map(gz))).reduce((a, b) => a + b, 0);
+  // Loaded only when someone opens an ad over the list.
+  const buildDir = path.join(root, "public/build/_shared");
+  const dialogChunk = fs.readdirSync(buildDir).find((f) => f.startsWith("AdDialog-"));
+  const dialogBytes = dialogChunk ? gzipSync(fs.readFileSync(path.join(buildDir, dialogChunk))).byteLength : 0;
+  return { htmlBytes: gzipSync(Buffer.from(html)).byteLength, cssBytes, jsBytes, jsFiles: js.length, dialogBytes };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Run
+// ------------------------------------------------------------------------------------------------
+
+const results: Row[] = [];
+const plans: PlanRow[] = [];
+let weight: Awaited<ReturnType<typeof pageWeight>> | undefined;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+
+for (const size of SIZES) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `classificados-bench-${size}-`));
+  const file = path.join(dataDir, "app.db");
+  const started = performance.now();
+  const sqlite = openSqlite(file);
+  const db = createDb(sqlite);
+  runMigrations(db, path.join(root, "drizzle"));
+  await seed(db, { adminEmail: "admin@bench.local", adminPassword: "Admin@12345", demo: false });
+  const ids = fillAds(sqlite, size);
+  sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  const active = (sqlite.prepare("SELECT count(*) AS n FROM ads WHERE status = 'active' AND expiration_date > ?").get(Date.now()) as { n: number }).n;
+  console.log(`\n== ${size.toLocaleString("en")} ads (${active.toLocaleString("en")} public), built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const filters = {
+    "no filter": {},
+    cityId: { cityId: ids.patosId },
+    categoryId: { categoryId: ids.categoryId },
+    subcategoryId: { subcategoryId: ids.subcategoryId },
+    adType: { adType: "Trocar" as const },
+    search: { search: "geladeira" },
+    "search (accents, 2 words)": { search: "eletrônicos usados" },
+    "cityId+categoryId+adType": { cityId: ids.patosId, categoryId: ids.categoryId, adType: "Vender" as const },
+    "cityId+search": { cityId: ids.patosId, search: "geladeira" },
+    "search, rare word": { search: "rarissima" },
+    "search, common word": { search: "vendo" },
+  };
+  for (const [name, filter] of Object.entries(filters)) plans.push(...explain(sqlite, size, name, { page: 1, limit: 12, ...filter }));
+  plans.push(...explain(sqlite, size, "cityId, page 50", { cityId: ids.patosId, page: 50, limit: 12 }));
+  sqlite.close();
+
+  const port = await freePort();
+  const server = await startServer(dataDir, port);
+  const base = `http://127.0.0.1:${port}`;
+  const cases: Case[] = [
+    // Floors, for scale: Express alone, and a static page through Remix with the site's shell.
+    { name: "floor: /healthz (Express only)", kind: "api", path: "/healthz" },
+    { name: "floor: page /sobre (static)", kind: "page", path: "/sobre" },
+    { name: "API no filter", kind: "api", path: "/api/ads/public" },
+    { name: "API cityId", kind: "api", path: `/api/ads/public?cityId=${ids.patosId}` },
+    { name: "API categoryId", kind: "api", path: `/api/ads/public?categoryId=${ids.categoryId}` },
+    { name: "API subcategoryId", kind: "api", path: `/api/ads/public?subcategoryId=${ids.subcategoryId}` },
+    { name: "API adType", kind: "api", path: "/api/ads/public?adType=Trocar" },
+    { name: "API search", kind: "api", path: "/api/ads/public?search=geladeira" },
+    { name: "API search accents", kind: "api", path: `/api/ads/public?search=${encodeURIComponent("eletrônicos usados")}` },
+    { name: "API search, rare word", kind: "api", path: "/api/ads/public?search=rarissima" },
+    { name: "API search, common word", kind: "api", path: "/api/ads/public?search=vendo" },
+    { name: "API city+category+type", kind: "api", path: `/api/ads/public?cityId=${ids.patosId}&categoryId=${ids.categoryId}&adType=Vender` },
+    { name: "API city, page 50", kind: "api", path: `/api/ads/public?cityId=${ids.patosId}&page=50` },
+    { name: "page /", kind: "page", path: "/" },
+    { name: "page /categories", kind: "page", path: "/categories" },
+    { name: "page /categories?category&search", kind: "page", path: `/categories?category=${ids.categoryId}&search=geladeira` },
+  ];
+  try {
+    for (const c of cases) {
+      await load(`${base}${c.path}`, 1); // warm-up: JIT, caches, the page's statement plans
+      const r = await load(`${base}${c.path}`, SECONDS);
+      const target = c.kind === "api" ? TARGETS.api : TARGETS.page;
+      const row = { size, name: c.name, kind: c.kind, path: c.path, ...r, target, ok: r.p95 <= target && r.errors === 0 };
+      results.push(row);
+      console.log(
+        `${c.name.padEnd(34)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${String(r.rps).padStart(5)} req/s  ${r.errors ? `${r.errors} errors  ` : ""}${c.name.startsWith("floor") ? "(floor, no target)" : row.ok ? "ok" : `OVER ${target} ms`}`,
+      );
+    }
+    weight ??= await pageWeight(base);
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+fs.rmSync(scratch, { recursive: true, force: true });
+
+console.log("\n== Query plans (listPublicAds)");
+for (const plan of plans.filter((p) => p.size === SIZES[SIZES.length - 1])) {
+  console.log(`${plan.fullScan ? "FULL SCAN " : ""}${plan.name} [${plan.statement}, ${plan.ms} ms]: ${plan.plan.join(" | ")}`);
+}
+const fullScans = plans.filter((p) => p.fullScan);
+console.log(fullScans.length ? `\n${fullScans.length} statement(s) scan the whole ads table!` : "\nNo full scan of ads in any listing query.");
+
+if (weight) {
+  console.log(
+    `\n== Home page, gzip: HTML ${kb(weight.htmlBytes)} KB, CSS ${kb(weight.cssBytes)} KB, JS ${kb(weight.jsBytes)} KB in ${weight.jsFiles} files ` +
+      `(${weight.jsBytes / 1024 <= TARGETS.homeJsKb ? "ok" : `OVER ${TARGETS.homeJsKb} KB`}); the ad dialog adds ${kb(weight.dialogBytes)} KB when first opened`,
+  );
+}
+
+const outDir = path.join(root, "bench/results");
+fs.mkdirSync(outDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, plans, weight };
+fs.writeFileSync(path.join(outDir, `bench-${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nWritten to bench/results/bench-${stamp}.json`);

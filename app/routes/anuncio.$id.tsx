@@ -25,12 +25,16 @@ function isDocumentOpening(request: Request) {
   return /text\/html/.test(request.headers.get("Accept") ?? "");
 }
 
+function notFound() {
+  return new Response("Anúncio não encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^[1-9]\d{0,15}$/.test(params.id ?? "") ? Number(params.id) : null;
-  if (id === null) throw data(null, { status: 404 });
+  if (id === null) throw notFound();
   const user = await getOptionalUser(request);
   const ad = getAdForViewer(id, user);
-  if (!ad) throw data(null, { status: 404 });
+  if (!ad) throw notFound();
 
   let counted = false;
   if (ad.status === "active" && isDocumentOpening(request)) {

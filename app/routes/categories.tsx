@@ -191,8 +191,8 @@ function FilterBar({
     <Form method="get" action="/categories" role="search" aria-label="Filtrar anúncios" className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       {/* With JavaScript the category change already reset the other fields, so the server need not. */}
       <input type="hidden" name="prevCategory" value={hydrated ? categoryId : applied.categoryId ?? ""} />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]">
-        <label className={`${labelClass} sm:col-span-2 lg:col-span-1`}>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <label className={`${labelClass} sm:col-span-2`}>
           Palavra-chave
           <span className="relative">
             <input
@@ -289,16 +289,16 @@ function FilterBar({
             ))}
           </select>
         </label>
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+        <div className="flex items-end gap-2 sm:col-span-2">
           <button
             type="submit"
-            className="min-h-11 flex-1 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 lg:flex-none"
+            className="min-h-11 flex-1 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           >
             Buscar
           </button>
           <Link
             to="/categories"
-            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 lg:flex-none"
+            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           >
             Limpar
           </Link>

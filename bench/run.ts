@@ -202,7 +202,7 @@ function explain(sqlite: Database.Database, size: number, name: string, filter: 
   const rows: PlanRow[] = [];
   // The page statement depends on the total (a search with few matches reads them first).
   const { count } = publicAdsStatements(filter);
-  const total = (sqlite.prepare(count.sql).get(...(count.params as unknown[])) as { total: number }).total;
+  const total = Number(sqlite.prepare(count.sql).pluck().get(...(count.params as unknown[])));
   const { page } = publicAdsStatements(filter, new Date(), total);
   for (const [statement, query] of Object.entries({ count, page })) {
     const params = query.params as unknown[];

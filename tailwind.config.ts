@@ -27,6 +27,14 @@ export default {
         },
         whatsapp: { 600: "#16a34a", 700: "#15803d" },
       },
+      // The toast's fade-out without JavaScript (app/components/Toast.tsx): 5 s, 8 s for errors.
+      keyframes: {
+        "toast-out": { to: { opacity: "0", visibility: "hidden" } },
+      },
+      animation: {
+        "toast-out-5s": "toast-out 300ms ease-in 5s forwards",
+        "toast-out-8s": "toast-out 300ms ease-in 8s forwards",
+      },
       fontFamily: {
         sans: [
           "system-ui",

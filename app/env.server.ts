@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -32,6 +33,8 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).default("admin@classificados.local"),
   ADMIN_PASSWORD: z.string().min(8, { message: "must have at least 8 characters" }).default("Admin@12345"),
   SEED_DEMO: booleanString.default(true),
+  /** Web worker processes (node:cluster). Default: one per CPU core, at most 4; always 1 in development. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
   /** Largest request body accepted, in megabytes (uploads are 5 images of up to 8 MB each). */
   MAX_BODY_MB: z.coerce.number().positive().max(200).default(45),
   GOOGLE_CLIENT_ID: optionalText,
@@ -44,7 +47,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Classificados Patos <nao-responda@classificados.local>"),
 });
 
-export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SECRET"> & {
+export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SECRET" | "WEB_CONCURRENCY"> & {
+  WEB_CONCURRENCY: number;
   DATABASE_PATH: string;
   SESSION_SECRET: string;
   isProduction: boolean;
@@ -90,6 +94,8 @@ function loadEnv(): Env {
     DATA_DIR: dataDir,
     DATABASE_PATH: databasePath,
     SESSION_SECRET: resolveSessionSecret(dataDir, parsed.SESSION_SECRET),
+    WEB_CONCURRENCY:
+      parsed.WEB_CONCURRENCY ?? (parsed.NODE_ENV === "development" ? 1 : Math.min(os.availableParallelism(), 4)),
     isProduction: parsed.NODE_ENV === "production",
     isHttps: parsed.APP_URL?.startsWith("https://") ?? false,
   };

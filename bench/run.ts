@@ -11,9 +11,12 @@
  * Targets at 100 000 ads (issue #3): p95 ≤ 20 ms for the API, ≤ 50 ms for pages, home JS ≤ 100 KB gzip.
  * Results: printed, and written to bench/results/ (git-ignored).
  *
- * Options (env): BENCH_SIZES=10000,100000  BENCH_SECONDS=4  BENCH_CONNECTIONS=10
+ * The server runs as `npm start` would: one web worker per core (WEB_CONCURRENCY, ADR 005); its
+ * resident memory after the load is reported too.
+ *
+ * Options (env): BENCH_SIZES=10000,100000  BENCH_SECONDS=4  BENCH_CONNECTIONS=10  WEB_CONCURRENCY
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -237,6 +240,29 @@ async function pageWeight(base: string) {
   return { htmlBytes: gzipSync(Buffer.from(html)).byteLength, cssBytes, jsBytes, jsFiles: js.length, dialogBytes };
 }
 
+/** Resident memory of the server: the primary and its web workers (Linux `ps`). */
+function serverMemory(pid: number) {
+  const rssOf = (args: string[]) =>
+    execFileSync("ps", ["-o", "pid=,rss=", ...args], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => Number(line.trim().split(/\s+/)[1]));
+  const primary = rssOf(["-p", String(pid)]);
+  let workers: number[] = [];
+  try {
+    workers = rssOf(["--ppid", String(pid)]);
+  } catch {
+    // no workers (WEB_CONCURRENCY=1): ps exits 1 on an empty list
+  }
+  const mb = (kb: number) => Math.round(kb / 1024);
+  const processes = [
+    ...primary.map((kb) => ({ role: workers.length ? "primary" : "server", rssMb: mb(kb) })),
+    ...workers.map((kb) => ({ role: "worker", rssMb: mb(kb) })),
+  ];
+  return { processes, totalMb: processes.reduce((sum, p) => sum + p.rssMb, 0) };
+}
+
 // ------------------------------------------------------------------------------------------------
 // Run
 // ------------------------------------------------------------------------------------------------
@@ -244,6 +270,7 @@ async function pageWeight(base: string) {
 const results: Row[] = [];
 const plans: PlanRow[] = [];
 let weight: Awaited<ReturnType<typeof pageWeight>> | undefined;
+const memory: ({ size: number } & ReturnType<typeof serverMemory>)[] = [];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
@@ -311,6 +338,9 @@ for (const size of SIZES) {
       );
     }
     weight ??= await pageWeight(base);
+    memory.push({ size, ...serverMemory(server.pid!) });
+    const m = memory[memory.length - 1]!;
+    console.log(`Server memory after the load: ${m.totalMb} MB RSS in ${m.processes.length} processes (${m.processes.map((p) => `${p.role} ${p.rssMb}`).join(", ")})`);
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
@@ -336,7 +366,7 @@ if (weight) {
 const outDir = path.join(root, "bench/results");
 fs.mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, plans, weight };
+const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, plans, weight, memory };
 fs.writeFileSync(path.join(outDir, `bench-${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
 fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nWritten to bench/results/bench-${stamp}.json`);

@@ -1,8 +1,10 @@
 /**
- * The one toast at a time (spec 01 §4). Server-rendered, so it shows without JavaScript too; with
- * JavaScript it leaves after 5 s (8 s for errors) and can be dismissed.
+ * The one toast at a time (spec 01 §4, §9). Server-rendered, so it shows without JavaScript too:
+ * then a CSS animation fades it out after 5 s (8 s for errors), and on phones it sits at the bottom
+ * so it never covers the header. With JavaScript it also leaves on its timer, closes with its button
+ * or a swipe of 50 px to the right, and F8 moves the keyboard focus to it.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
 
 export type ToastData = {
   message: string;
@@ -13,6 +15,7 @@ export type ToastData = {
 
 const DEFAULT_MS = 5000;
 const ERROR_MS = 8000;
+const SWIPE_PX = 50;
 
 const tone: Record<ToastData["type"], string> = {
   success: "border-emerald-600 bg-emerald-50 text-emerald-900",
@@ -24,21 +27,56 @@ const tone: Record<ToastData["type"], string> = {
 export function Toast({ toast }: { toast: ToastData | undefined }) {
   // A new toast replaces the one on screen; remembering the closed one keeps it from coming back.
   const [closed, setClosed] = useState<ToastData | undefined>(undefined);
+  const [swipeX, setSwipeX] = useState(0);
+  const swipeStart = useRef<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
   const visible = toast && toast !== closed ? toast : undefined;
 
   useEffect(() => {
     if (!visible) return;
     const ms = visible.duration ?? (visible.type === "error" ? ERROR_MS : DEFAULT_MS);
     const timer = setTimeout(() => setClosed(visible), ms);
-    return () => clearTimeout(timer);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        box.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("keydown", onKey);
+    };
   }, [visible]);
 
   if (!visible) return null;
+
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (swipeStart.current !== null) setSwipeX(Math.max(0, event.clientX - swipeStart.current));
+  };
+  const onPointerEnd = () => {
+    if (swipeX >= SWIPE_PX) setClosed(visible);
+    swipeStart.current = null;
+    setSwipeX(0);
+  };
+
+  // Without JavaScript only the CSS fade-out runs; with it the timer above removes the toast first.
+  const fadeOut = visible.type === "error" ? "animate-toast-out-8s" : "animate-toast-out-5s";
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3 sm:justify-end">
+    <div className="pointer-events-none fixed inset-x-0 bottom-3 z-50 flex justify-center px-3 sm:bottom-auto sm:top-3 sm:justify-end">
       <div
+        ref={box}
+        tabIndex={-1}
         role={visible.type === "error" ? "alert" : "status"}
-        className={`pointer-events-auto w-full max-w-[420px] rounded-lg border-l-4 p-4 shadow-lg ${tone[visible.type]}`}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        style={swipeX ? { transform: `translateX(${swipeX}px)` } : undefined}
+        className={`pointer-events-auto w-full max-w-[420px] touch-pan-y rounded-lg border-l-4 p-4 shadow-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${fadeOut} ${tone[visible.type]}`}
       >
         <div className="flex items-start gap-3">
           <div className="flex-1">

@@ -57,8 +57,6 @@ test.describe("accounts", () => {
     await login(page, email);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Bem-vindo(a), Fernanda Teste!")).toBeVisible();
-    // The toast sits over the header on a phone (and needs JS to close): read it, then reload without it.
-    await page.reload();
 
     const menu = userMenu(page);
     await menu.locator("summary").click();

@@ -34,6 +34,24 @@ test.describe("the page shell", () => {
     await expect(page.getByText(/PIX/).first()).toBeVisible();
   });
 
+  test("a toast sits below the header on a phone and leaves by itself @nojs", async ({ page }, info) => {
+    // /reset-password without a token redirects with an error toast (8 s).
+    await page.goto("/reset-password");
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    const toast = page.getByRole("alert").filter({ hasText: "Token de recuperação não encontrado" });
+    await expect(toast).toBeVisible();
+    const toastBox = await toast.boundingBox();
+    const headerBox = await page.getByRole("banner").boundingBox();
+    expect(toastBox!.y).toBeGreaterThan(headerBox!.y + headerBox!.height);
+    if (info.project.use.javaScriptEnabled === false) {
+      // Without JavaScript the CSS fade-out hides it after 8 s.
+      await expect(toast).toBeHidden({ timeout: 12_000 });
+    } else {
+      await toast.getByRole("button", { name: "Fechar aviso" }).click();
+      await expect(toast).toHaveCount(0);
+    }
+  });
+
   test("an unknown address answers 404 with a way home @nojs", async ({ page }) => {
     const response = await page.goto("/nao-existe/mesmo");
     expect(response?.status()).toBe(404);

@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import net from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,4 +19,43 @@ test("start-up with a bad setting stops with a message naming the variable", () 
   expect(result.stderr).toMatch(/SEED_DEMO: .*\(got "talvez"\)/);
   // A clear message, not a stack trace.
   expect(result.stderr).not.toMatch(/\n\s+at /);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+test("two web workers serve the site; SIGTERM stops them all cleanly", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-workers-"));
+  const port = await freePort();
+  const server = spawn(process.execPath, ["build/index.js"], {
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", WEB_CONCURRENCY: "2" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  server.stdout.on("data", (chunk) => (output += chunk));
+  server.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+  try {
+    await expect.poll(() => output, { timeout: 20_000 }).toContain("2 workers");
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(response.status).toBe(200);
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).toContain("SIGTERM received: closing");
+    expect(output).not.toContain("starting another");
+  } finally {
+    server.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -18,11 +18,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { freePort } from "../tests/support/free-port";
 import type Database from "better-sqlite3";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
@@ -48,6 +48,7 @@ const { seed } = await import("~/db/seed.server");
 const { DEMO_ADS } = await import("~/db/seed-data");
 const { publicAdsStatements } = await import("~/models/ad.server");
 const { expirationInstantFromKey, addDaysToKey, todayKey } = await import("~/lib/dates");
+const { seededRandom } = await import("~/db/demo-images.server");
 
 type Case = { name: string; kind: "api" | "page"; path: string };
 type Row = { size: number; name: string; kind: string; path: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; target: number; ok: boolean };
@@ -56,20 +57,8 @@ type Row = { size: number; name: string; kind: string; path: string; requests: n
 // Data
 // ------------------------------------------------------------------------------------------------
 
-/** Deterministic PRNG (mulberry32), so every run builds the same database. */
-function random(seedValue: number) {
-  let a = seedValue >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function fillAds(sqlite: Database.Database, count: number) {
-  const rand = random(20_260_101);
+  const rand = seededRandom(20_260_101); // the same database on every run
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const cities = sqlite.prepare("SELECT id, name, state FROM cities ORDER BY id").all() as { id: number; name: string; state: string }[];
   const patos = cities.find((c) => c.name === "Patos de Minas")!;
@@ -132,17 +121,6 @@ function fillAds(sqlite: Database.Database, count: number) {
 // ------------------------------------------------------------------------------------------------
 // Server and load
 // ------------------------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["build/index.js"], {

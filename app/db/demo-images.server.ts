@@ -201,8 +201,8 @@ function hslToHex(hue: number, s: number, l: number): string {
   return `#${channel(h + 1 / 3)}${channel(h)}${channel(h - 1 / 3)}`;
 }
 
-/** mulberry32: a tiny deterministic PRNG, so the same input always draws the same picture. */
-function seededRandom(seed: number): () => number {
+/** mulberry32: a tiny deterministic PRNG, so the same input always draws the same picture (and the bench the same ads). */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from "node:child_process";
-import net from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/free-port";
 
 test("start-up with a bad setting stops with a message naming the variable", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-badenv-"));
@@ -20,17 +20,6 @@ test("start-up with a bad setting stops with a message naming the variable", () 
   // A clear message, not a stack trace.
   expect(result.stderr).not.toMatch(/\n\s+at /);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 test("two web workers serve the site; SIGTERM stops them all cleanly", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-workers-"));

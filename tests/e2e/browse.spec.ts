@@ -166,6 +166,19 @@ test.describe("browsing without JavaScript", () => {
     await expect(page.getByTestId("results-count")).toHaveText(/\d+ anúncios encontrados/);
   });
 
+  test("the home city selector shows that city's ads @nojs", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    await expect(page.getByText(/^\d+ anúncios em Patos de Minas$/)).toBeVisible();
+    await page.getByLabel("Cidade").selectOption({ label: "Lagoa Formosa - MG" });
+    // With JavaScript the choice submits itself; without it, the "Ver" button does.
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Ver" }).click();
+    await expect(page).toHaveURL(/\/\?cityId=\d+$/);
+    await expect(page.getByText(/^\d+ anúncios? em Lagoa Formosa$/)).toBeVisible();
+    const count = Number((await page.getByText(/^\d+ anúncios? em Lagoa Formosa$/).textContent())!.split(" ")[0]);
+    await expect(cards(page)).toHaveCount(count);
+    for (const card of await cards(page).all()) await expect(card).toContainText("Lagoa Formosa - MG");
+  });
+
   test("the next-page link leads through the list @nojs", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "with JavaScript the list scrolls instead (tested above)");
     await page.goto("/");

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
 import { AdIconSprite } from "~/components/ads/icons";
@@ -86,11 +87,7 @@ export default function Home() {
                   onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
                   className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
                 >
-                  {cities.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name} - {c.state}
-                    </option>
-                  ))}
+                  <CityOptions cities={cities} />
                 </select>
               </label>
               <noscript>

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { X } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
 import { AdIconSprite } from "~/components/ads/icons";
@@ -185,10 +186,31 @@ function FilterBar({
   const [adType, setAdType] = useState<string>(applied.adType ?? "");
   const [search, setSearch] = useState(applied.search);
   const searchInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const options = subcategories.filter((s) => String(s.categoryId) === categoryId);
 
+  // On a slow phone the visitor may type or choose before JavaScript arrives: that is in the DOM,
+  // not in the state, and the next render would wipe it. Take it over once, on hydration.
+  useEffect(() => {
+    const fields = formRef.current?.elements;
+    if (!fields) return;
+    const valueOf = (name: string) => (fields.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+    const chosenCategory = valueOf("category");
+    setSearch(valueOf("search"));
+    setCategoryId(chosenCategory);
+    if (chosenCategory === (applied.categoryId ? String(applied.categoryId) : "")) {
+      setSubcategoryId(valueOf("subcategoryId"));
+      setAdType(valueOf("adType"));
+    } else {
+      setSubcategoryId("");
+      setAdType("");
+    }
+    // Only the values present at hydration matter; later changes go through the handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
-    <Form method="get" action="/categories" role="search" aria-label="Filtrar anúncios" className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <Form ref={formRef} method="get" action="/categories" role="search" aria-label="Filtrar anúncios" className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       {/* With JavaScript the category change already reset the other fields, so the server need not. */}
       <input type="hidden" name="prevCategory" value={hydrated ? categoryId : applied.categoryId ?? ""} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -271,11 +293,7 @@ function FilterBar({
         <label className={labelClass}>
           Cidade
           <select name="cityId" defaultValue={applied.cityId ?? undefined} className={fieldClass}>
-            {cities.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name} - {c.state}
-              </option>
-            ))}
+            <CityOptions cities={cities} />
           </select>
         </label>
         <label className={labelClass}>

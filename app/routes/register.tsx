@@ -4,13 +4,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import {
   AuthCard,
   Divider,
   FormAlert,
   GoogleButton,
-  PasswordChecklist,
+  NewPasswordFields,
   SubmitButton,
   TextField,
   TextLink,
@@ -48,7 +47,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     shouldValidate: "onBlur",
@@ -63,17 +61,7 @@ export default function RegisterPage() {
       <Form method="post" {...getFormProps(form)}>
         <TextField label="Nome completo" field={fields.name} type="text" autoComplete="name" />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-        <TextField
-          label="Senha"
-          field={fields.password}
-          type="password"
-          autoComplete="new-password"
-          onInput={setPassword}
-          hideErrors
-        >
-          <PasswordChecklist id={fields.password.errorId} password={password} errors={fields.password.errors} />
-        </TextField>
-        <TextField label="Confirmar senha" field={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} label="Senha" confirmLabel="Confirmar senha" />
         <SubmitButton pending={submitting} pendingLabel="Criando conta...">
           Criar conta
         </SubmitButton>

@@ -5,14 +5,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { useState } from "react";
 import {
   AuthCard,
   focusRing,
   FormAlert,
-  PasswordChecklist,
+  NewPasswordFields,
   SubmitButton,
-  TextField,
   TextLink,
 } from "~/components/auth/AuthForm";
 import { MESSAGES, resetPasswordSchema } from "~/lib/auth-schemas";
@@ -68,7 +66,6 @@ export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { token },
@@ -102,17 +99,7 @@ export default function ResetPasswordPage() {
       <FormAlert id={form.errorId} title="Erro" errors={form.errors} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name={fields.token.name} value={token} />
-        <TextField
-          label="Nova senha"
-          field={fields.password}
-          type="password"
-          autoComplete="new-password"
-          onInput={setPassword}
-          hideErrors
-        >
-          <PasswordChecklist id={fields.password.errorId} password={password} errors={fields.password.errors} />
-        </TextField>
-        <TextField label="Confirmar nova senha" field={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} label="Nova senha" confirmLabel="Confirmar nova senha" />
         <SubmitButton pending={submitting} pendingLabel="Redefinindo...">
           Redefinir senha
         </SubmitButton>

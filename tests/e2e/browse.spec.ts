@@ -100,6 +100,26 @@ test.describe("browsing with JavaScript", () => {
     await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption("");
     await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeDisabled();
   });
+
+  test("what a visitor types before JavaScript arrives survives hydration", async ({ page }) => {
+    // Hold the scripts back, as a slow connection would, until the visitor has typed.
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/categories", { waitUntil: "commit" });
+    const form = page.getByRole("search", { name: "Filtrar anúncios" });
+    await form.getByLabel("Palavra-chave").fill("geladeira");
+    releaseScripts();
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized);
+    await expect(form.getByRole("button", { name: "Limpar busca" })).toBeVisible();
+    await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Casa e Móveis" });
+    await expect(form.getByLabel("Palavra-chave")).toHaveValue("geladeira");
+    await form.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/\/categories\?search=geladeira&category=\d+&cityId=\d+$/);
+  });
 });
 
 test.describe("layout switch on desktop", () => {

@@ -2,7 +2,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { AlertCircle, Check, Circle, Loader2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { passwordChecklist } from "~/lib/password";
 
 export const focusRing =
@@ -99,6 +99,29 @@ export function PasswordChecklist({ id, password, errors }: { id: string; passwo
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A new password with its live checklist, then its confirmation (register and reset-password). */
+export function NewPasswordFields({
+  password,
+  confirm,
+  label,
+  confirmLabel,
+}: {
+  password: FieldProps["field"];
+  confirm: FieldProps["field"];
+  label: string;
+  confirmLabel: string;
+}) {
+  const [value, setValue] = useState("");
+  return (
+    <>
+      <TextField label={label} field={password} type="password" autoComplete="new-password" onInput={setValue} hideErrors>
+        <PasswordChecklist id={password.errorId} password={value} errors={password.errors} />
+      </TextField>
+      <TextField label={confirmLabel} field={confirm} type="password" autoComplete="new-password" />
+    </>
   );
 }
 

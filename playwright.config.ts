@@ -29,6 +29,7 @@ const chromium = {
 };
 
 export default defineConfig({
+  globalTeardown: "./tests/support/e2e-teardown.ts",
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,

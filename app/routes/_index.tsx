@@ -3,8 +3,6 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
-import { AdIconSprite } from "~/components/ads/icons";
-import { withIconSvg } from "~/components/ads/category-icons.server";
 import { listPublicAds, pageFilterFromUrl, PUBLIC_PAGE_SIZE } from "~/models/ad.server";
 import { listCategories } from "~/models/category.server";
 import { findDefaultCity, listCities } from "~/models/city.server";
@@ -16,7 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const city = cities.find((c) => c.id === requestedCityId) ?? findDefaultCity(cities) ?? cities[0];
   const result = city ? listPublicAds({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
   return {
-    categories: withIconSvg(listCategories().map(({ id, name, icon }) => ({ id, name, icon }))),
+    categories: listCategories().map(({ id, name, icon }) => ({ id, name, icon })),
     cities,
     cityId: city?.id ?? null,
     page,
@@ -31,7 +29,6 @@ export default function Home() {
   return (
     <>
       {/* The icons the cards and the layout switch draw with <use href>. */}
-      <AdIconSprite />
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
         <div className="mx-auto max-w-7xl px-4 lg:px-6 py-10 sm:py-14">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Pequenos anúncios, grandes negócios!</h1>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { ArrowLeft, SearchX, TriangleAlert } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AdDetail } from "~/components/ads/AdDetail";
 import { formatAdPrice } from "~/components/ads/format";
@@ -124,7 +124,7 @@ export default function AdPage() {
               to={`/categories?category=${ad.category.id}`}
               className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
             >
-              <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+              <Icon name="arrow-left" className="h-5 w-5" />
               Ver mais anúncios
             </Link>
           }
@@ -137,11 +137,10 @@ export default function AdPage() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const Icon = notFound ? SearchX : TriangleAlert;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Icon className="h-8 w-8" aria-hidden="true" />
+        <Icon name={notFound ? "search-x" : "triangle-alert"} className="h-8 w-8" />
       </span>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">
         {notFound ? "Anúncio não encontrado" : "Erro ao carregar detalhes do anúncio"}

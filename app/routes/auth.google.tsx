@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CircleX } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { focusRing } from "~/components/auth/AuthForm";
 import { siteOrigin } from "~/services/auth.server";
 import { googleAuthenticator, googleCallbackUrl, isGoogleConfigured } from "~/services/google.server";
@@ -28,7 +28,7 @@ export default function GoogleNotConfigured() {
     <div className="mx-auto max-w-lg px-4 py-14">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <div className="flex items-center gap-3 text-amber-700">
-          <CircleX className="h-7 w-7" aria-hidden="true" />
+          <Icon name="circle-x" className="h-7 w-7" />
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Login com Google indisponível</h1>
         </div>
         <p className="mt-4 text-slate-700">

@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { X } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { useEffect, useRef, useState } from "react";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
-import { AdIconSprite } from "~/components/ads/icons";
-import { withIconSvg } from "~/components/ads/category-icons.server";
 import { useHydrated } from "~/components/ads/hooks";
 import { listPublicAds, pageFilterFromUrl, PUBLIC_PAGE_SIZE } from "~/models/ad.server";
 import { listCategories, listSubcategories } from "~/models/category.server";
@@ -76,7 +74,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     page: applied.page,
     limit: PUBLIC_PAGE_SIZE,
   });
-  return { categories: withIconSvg(categories), subcategories, cities, applied, result };
+  return { categories, subcategories, cities, applied, result };
 }
 
 type Applied = ReturnType<typeof loader>["applied"];
@@ -110,7 +108,6 @@ export default function Categories() {
   return (
     <div className="mx-auto max-w-7xl px-4 lg:px-6 py-8">
       {/* The icons the cards and the layout switch draw with <use href>. */}
-      <AdIconSprite />
       <section aria-labelledby="categorias">
         <h1 id="categorias" className="text-2xl font-extrabold tracking-tight text-slate-900">
           Categorias
@@ -238,7 +235,7 @@ function FilterBar({
                   aria-label="Limpar busca"
                   className="absolute right-1 top-1/2 -translate-y-1/2 rounded-md p-2 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
-                  <X className="h-4 w-4" aria-hidden="true" />
+                  <Icon name="x" className="h-4 w-4" />
                 </button>
               ) : (
                 <Link
@@ -246,7 +243,7 @@ function FilterBar({
                   aria-label="Limpar busca"
                   className="absolute right-1 top-1/2 -translate-y-1/2 rounded-md p-2 text-slate-500 hover:text-slate-900"
                 >
-                  <X className="h-4 w-4" aria-hidden="true" />
+                  <Icon name="x" className="h-4 w-4" />
                 </Link>
               )
             ) : null}

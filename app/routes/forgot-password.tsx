@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { MailCheck } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { AuthCard, FormAlert, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { assertNotCrossSite, forgotPassword, retryAfterHeaders } from "~/services/auth.server";
@@ -43,7 +43,7 @@ export default function ForgotPasswordPage() {
     return (
       <AuthCard title="Verifique seu email">
         <div role="status" className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-          <MailCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <Icon name="mail-check" className="mt-0.5 h-5 w-5 shrink-0" />
           <div>
             <p className="font-semibold">Email enviado!</p>
             <p className="mt-1">{actionData.sent.message}</p>

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Megaphone } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { useEffect, useState } from "react";
 import { AuthCard, Divider, focusRing, FormAlert, GoogleButton, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { loginSchema, MESSAGES } from "~/lib/auth-schemas";
@@ -101,7 +101,7 @@ export default function LoginPage() {
         Não tem uma conta? <TextLink to="/register">Cadastre-se</TextLink>
       </p>
       <aside className="mt-6 flex gap-3 rounded-xl bg-accent-300/30 p-4 text-sm text-slate-800">
-        <Megaphone className="mt-0.5 h-5 w-5 shrink-0 text-accent-600" aria-hidden="true" />
+        <Icon name="megaphone" className="mt-0.5 h-5 w-5 shrink-0 text-accent-600" />
         <div>
           <p className="font-semibold">Ainda não anuncia com a gente?</p>
           <p className="mt-1">

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CircleCheck, TriangleAlert } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import {
   AuthCard,
   focusRing,
@@ -49,7 +49,7 @@ function Done() {
   return (
     <AuthCard title="Senha redefinida!">
       <div role="status" className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-        <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        <Icon name="circle-check" className="mt-0.5 h-5 w-5 shrink-0" />
         <p>Sua senha foi alterada. Por segurança, encerramos as sessões abertas em outros aparelhos.</p>
       </div>
       <Link
@@ -81,7 +81,7 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard title="Link inválido">
         <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <Icon name="triangle-alert" className="mt-0.5 h-5 w-5 shrink-0" />
           <div>
             <p className="font-semibold">{MESSAGES.resetTokenInvalid}</p>
             <p className="mt-1">O link de recuperação expirou ou já foi usado. Peça um novo link.</p>

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "../support/hydration";
 
 const cards = (page: Page) => page.getByTestId("ad-card");
 
@@ -113,7 +114,7 @@ test.describe("browsing with JavaScript", () => {
     const form = page.getByRole("search", { name: "Filtrar anúncios" });
     await form.getByLabel("Palavra-chave").fill("geladeira");
     releaseScripts();
-    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized);
+    await waitForHydration(page);
     await expect(form.getByRole("button", { name: "Limpar busca" })).toBeVisible();
     await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Casa e Móveis" });
     await expect(form.getByLabel("Palavra-chave")).toHaveValue("geladeira");
@@ -169,6 +170,8 @@ test.describe("browsing without JavaScript", () => {
     // Pick a category: the subcategory list opens with that category's entries.
     await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Casa e Móveis" });
     await form.getByRole("button", { name: "Buscar" }).click();
+    // Let the results arrive first: they redraw the form with the filters they were made for.
+    await expect(page).toHaveURL(/\/categories\?search=geladeira&category=\d+&cityId=\d+$/);
     await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeEnabled();
     await form.getByRole("combobox", { name: "Subcategoria", exact: true }).selectOption({ label: "Eletrodomésticos" });
     await form.getByRole("combobox", { name: "Tipo", exact: true }).selectOption("Vender");
@@ -206,6 +209,8 @@ test.describe("browsing without JavaScript", () => {
     const firstPage = await cards(page).getByRole("link", { name: "Ver Detalhes" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     await page.getByRole("link", { name: "Próxima página" }).click();
     await expect(page).toHaveURL(/\/\?cityId=\d+&page=2$/);
+    // The URL changes when the navigation commits; wait for page 2's cards before reading them.
+    await expect(page.getByRole("link", { name: "Página anterior" })).toBeVisible();
     const secondPage = await cards(page).getByRole("link", { name: "Ver Detalhes" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "../support/hydration";
 
 test.describe("the page shell", () => {
   test("home is server-rendered with header, hero slogan and footer @nojs", async ({ page }) => {
@@ -76,10 +77,10 @@ test.describe("the page shell", () => {
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
-    // Client navigation works only once React has hydrated.
+    await waitForHydration(page);
+    // Client navigation works only once React has hydrated (it first discovers the route: give it time).
     await page.getByRole("contentinfo").getByRole("link", { name: /Sobre/ }).click();
-    await expect(page).toHaveURL(/\/sobre$/);
+    await expect(page).toHaveURL(/\/sobre$/, { timeout: 15_000 });
     expect(violations).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { formatDateBR } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { PublicAd } from "~/models/ad.server";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
-import { AdIcon } from "./icons";
+import { Icon } from "~/components/Icon";
 import { CARD_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "./image-variants";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2";
@@ -63,13 +63,13 @@ export function AdCard({
           />
         ) : (
           <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 rounded-xl bg-slate-100 text-slate-500">
-            <AdIcon name="noimage" className="h-8 w-8" />
+            <Icon name="image-off" className="h-8 w-8" />
             <span className="text-xs font-medium">Sem foto</span>
           </div>
         )}
         {ad.images.length > 0 ? (
           <span className="absolute bottom-2 right-4 inline-flex items-center gap-1 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
-            <AdIcon name="images" className="h-3.5 w-3.5" />
+            <Icon name="images" className="h-3.5 w-3.5" />
             {ad.images.length}
             <span className="sr-only">{ad.images.length === 1 ? " foto" : " fotos"}</span>
           </span>
@@ -86,15 +86,15 @@ export function AdCard({
         </h3>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1">
-            <AdIcon name="pin" className="h-4 w-4 shrink-0" />
+            <Icon name="map-pin" className="h-4 w-4 shrink-0" />
             {ad.city} - {ad.state}
           </span>
           <span className="inline-flex items-center gap-1">
-            <AdIcon name="calendar" className="h-4 w-4 shrink-0" />
+            <Icon name="calendar-days" className="h-4 w-4 shrink-0" />
             <time dateTime={ad.createdAt}>{formatDateBR(new Date(ad.createdAt))}</time>
           </span>
           <span className="inline-flex cursor-help items-center gap-1" title={VIEWS_TOOLTIP}>
-            <AdIcon name="eye" className="h-4 w-4 shrink-0" />
+            <Icon name="eye" className="h-4 w-4 shrink-0" />
             {ad.views}
             <span className="sr-only"> visualizações. {VIEWS_TOOLTIP}</span>
           </span>
@@ -119,7 +119,7 @@ export function AdCard({
               aria-label="Conversar no WhatsApp"
               className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-whatsapp-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 focus-visible:ring-whatsapp-700 ${focusRing}`}
             >
-              <AdIcon name="chat" className="h-5 w-5" />
+              <Icon name="message-circle" className="h-5 w-5" />
               WhatsApp
             </a>
           ) : null}

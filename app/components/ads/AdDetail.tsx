@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ImageOff, MessageCircle } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { expirationKeyFromInstant, formatDateBR, formatDateKeyBR } from "~/lib/dates";
 import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
@@ -88,7 +88,7 @@ export function AdDetail({
             rel="noopener noreferrer"
             className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-whatsapp-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800 ${focusRing}`}
           >
-            <MessageCircle className="h-5 w-5" aria-hidden="true" />
+            <Icon name="message-circle" className="h-5 w-5" />
             Entrar em Contato
           </a>
         ) : null}
@@ -127,7 +127,7 @@ function Carousel({ ad }: { ad: AdDetailData }) {
   if (ad.images.length === 0) {
     return (
       <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-slate-100 text-slate-500">
-        <ImageOff className="h-10 w-10" aria-hidden="true" />
+        <Icon name="image-off" className="h-10 w-10" />
         <span className="text-sm font-medium">Sem fotos</span>
       </div>
     );
@@ -180,7 +180,7 @@ function Carousel({ ad }: { ad: AdDetailData }) {
               aria-label="Foto anterior"
               className={`absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow ${focusRing}`}
             >
-              <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+              <Icon name="chevron-left" className="h-5 w-5" />
             </button>
             <button
               type="button"
@@ -188,7 +188,7 @@ function Carousel({ ad }: { ad: AdDetailData }) {
               aria-label="Próxima foto"
               className={`absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow ${focusRing}`}
             >
-              <ChevronRight className="h-5 w-5" aria-hidden="true" />
+              <Icon name="chevron-right" className="h-5 w-5" />
             </button>
           </>
         ) : null}

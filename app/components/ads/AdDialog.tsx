@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import type { AdDetail as AdDetailData } from "~/models/ad.server";
 import { AdDetail } from "./AdDetail";
@@ -40,7 +40,7 @@ export default function AdDialog({ ad, onRequestClose }: { ad: AdDetailData; onR
           aria-label="Fechar detalhes"
           className="absolute right-3 top-3 z-10 rounded-full bg-white/90 p-2 text-slate-700 shadow hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          <X className="h-5 w-5" aria-hidden="true" />
+          <Icon name="x" className="h-5 w-5" />
         </button>
         <AdDetail
           ad={ad}

@@ -4,7 +4,7 @@ import { useNonce } from "~/lib/nonce";
 import type { AdDetail, PublicAd } from "~/models/ad.server";
 import { AdCard, AdCardSkeleton } from "./AdCard";
 import { useHydrated } from "./hooks";
-import { AdIcon, type AdIconName } from "./icons";
+import { Icon, type IconName } from "~/components/Icon";
 
 export const PAGE_SIZE = 12;
 const SKELETON_CARDS = 8;
@@ -282,10 +282,10 @@ function LayoutScript() {
   );
 }
 
-const LAYOUTS: { columns: Columns; label: string; icon: AdIconName }[] = [
-  { columns: 1, label: "1 anúncio por linha", icon: "rows" },
-  { columns: 2, label: "2 anúncios por linha", icon: "cols2" },
-  { columns: 3, label: "3 anúncios por linha", icon: "cols3" },
+const LAYOUTS: { columns: Columns; label: string; icon: IconName }[] = [
+  { columns: 1, label: "1 anúncio por linha", icon: "rows-3" },
+  { columns: 2, label: "2 anúncios por linha", icon: "columns-2" },
+  { columns: 3, label: "3 anúncios por linha", icon: "columns-3" },
 ];
 
 /** The 1/2/3-per-row switch (desktop only, default 3, remembered in this browser). Needs JavaScript. */
@@ -318,7 +318,7 @@ export function LayoutSwitch() {
           title={label}
           className={`rounded-md p-2 ${focusRing} ${columns === value ? "bg-brand-700 text-white" : "text-slate-600 hover:bg-slate-100"}`}
         >
-          <AdIcon name={icon} className="h-5 w-5" />
+          <Icon name={icon} className="h-5 w-5" />
         </button>
       ))}
     </div>

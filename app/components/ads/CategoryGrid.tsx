@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
+import { CategoryIcon } from "~/components/CategoryIcon";
 
-export type GridCategory = { id: number; name: string; iconSvg: string };
+export type GridCategory = { id: number; name: string; icon: string };
 
 /** The category icon grid of the home page and /categories; each links to /categories?category={id}. */
 export function CategoryGrid({ categories, selectedId }: { categories: GridCategory[]; selectedId?: number }) {
@@ -19,11 +20,9 @@ export function CategoryGrid({ categories, selectedId }: { categories: GridCateg
                   : "border-slate-200 bg-white text-slate-700 hover:border-brand-300 hover:text-brand-800"
               }`}
             >
-              <span
-                className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700"
-                // Server-rendered lucide SVG (see category-icons.server.tsx): decorative, aria-hidden.
-                dangerouslySetInnerHTML={{ __html: category.iconSvg }}
-              />
+              <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <CategoryIcon icon={category.icon} className="h-6 w-6" />
+              </span>
               {category.name}
             </Link>
           </li>

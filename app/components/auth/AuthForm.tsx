@@ -1,7 +1,7 @@
 /** The building blocks of the account screens: card, labelled fields with errors, buttons, checklist. */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { AlertCircle, Check, Circle, Loader2 } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { useState, type ReactNode } from "react";
 import { passwordChecklist } from "~/lib/password";
 
@@ -25,7 +25,7 @@ export function FormAlert({ id, title, errors }: { id?: string; title?: string; 
   if (!errors?.length) return null;
   return (
     <div id={id} role="alert" className="mb-4 flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <Icon name="circle-alert" className="mt-0.5 h-4 w-4 shrink-0" />
       <div>
         {title ? <p className="font-semibold">{title}</p> : null}
         {errors.map((error) => (
@@ -83,7 +83,7 @@ export function PasswordChecklist({ id, password, errors }: { id: string; passwo
       <ul className="space-y-1">
         {items.map((item) => (
           <li key={item.id} className={`flex items-center gap-2 ${item.ok ? "text-emerald-700" : "text-slate-600"}`}>
-            {item.ok ? <Check className="h-4 w-4" aria-hidden="true" /> : <Circle className="h-3 w-3" aria-hidden="true" />}
+            {item.ok ? <Icon name="check" className="h-4 w-4" /> : <Icon name="circle" className="h-3 w-3" />}
             <span>
               {item.label}
               <span className="sr-only">{item.ok ? " (atendido)" : " (pendente)"}</span>
@@ -133,7 +133,7 @@ export function SubmitButton({ pending, children, pendingLabel }: { pending: boo
       aria-disabled={pending}
       className={`flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80 ${focusRing}`}
     >
-      {pending ? <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> : null}
+      {pending ? <Icon name="loader-circle" className="h-5 w-5 animate-spin" /> : null}
       {pending ? pendingLabel : children}
     </button>
   );

@@ -1,5 +1,5 @@
 /** The developer diagnostics of Google sign-in (spec 01 §2): origin, callback address, configured or not. */
-import { CircleCheck, CircleX } from "lucide-react";
+import { Icon } from "~/components/Icon";
 
 export type OAuthDiagnosticsData = {
   origin: string;
@@ -20,7 +20,7 @@ export function OAuthDiagnostics({ title, intro, data }: { title: string; intro:
           data.configured ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-900"
         }`}
       >
-        {data.configured ? <CircleCheck className="h-5 w-5" aria-hidden="true" /> : <CircleX className="h-5 w-5" aria-hidden="true" />}
+        {data.configured ? <Icon name="circle-check" className="h-5 w-5" /> : <Icon name="circle-x" className="h-5 w-5" />}
         {data.configured ? "Login com Google configurado" : "Login com Google não configurado"}
       </div>
       <dl className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { House, RotateCcw, TriangleAlert } from "lucide-react";
+import { Icon } from "~/components/Icon";
 
 const buttonBase =
   "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
@@ -21,7 +21,7 @@ export function ErrorPage({
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-red-50 text-red-700">
-        <TriangleAlert className="h-8 w-8" aria-hidden="true" />
+        <Icon name="triangle-alert" className="h-8 w-8" />
       </span>
       {status ? (
         <p className="mt-6 text-sm font-semibold uppercase tracking-wider text-red-700">Erro {status}</p>
@@ -34,7 +34,7 @@ export function ErrorPage({
           reloadDocument
           className={`${buttonBase} bg-brand-700 text-white hover:bg-brand-800`}
         >
-          <RotateCcw className="h-5 w-5" aria-hidden="true" />
+          <Icon name="rotate-ccw" className="h-5 w-5" />
           Tentar novamente
         </Link>
         <Link
@@ -42,7 +42,7 @@ export function ErrorPage({
           reloadDocument
           className={`${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
         >
-          <House className="h-5 w-5" aria-hidden="true" />
+          <Icon name="house" className="h-5 w-5" />
           Ir para o início
         </Link>
       </div>

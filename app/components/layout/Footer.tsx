@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Mail } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import type { ReactNode } from "react";
 import { Logo } from "~/components/Logo";
 
@@ -93,7 +93,7 @@ export function Footer() {
         <FooterColumn title="Contato">
           <li>
             <a href={`mailto:${CONTACT_EMAIL}`} className={`${linkClass} break-all`}>
-              <Mail className="h-5 w-5 shrink-0" aria-hidden="true" />
+              <Icon name="mail" className="h-5 w-5 shrink-0" />
               {CONTACT_EMAIL}
             </a>
           </li>

@@ -1,18 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import {
-  ChevronDown,
-  House,
-  LayoutDashboard,
-  LayoutGrid,
-  LogIn,
-  LogOut,
-  Menu,
-  Plus,
-  ShieldCheck,
-  UserRound,
-  X,
-  type LucideIcon,
-} from "lucide-react";
+import { Icon, type IconName } from "~/components/Icon";
 import type { KeyboardEvent } from "react";
 import { Logo } from "~/components/Logo";
 
@@ -24,7 +11,7 @@ export type HeaderUser = {
   avatar: string | null;
 };
 
-type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+type NavItem = { to: string; label: string; icon: IconName; end?: boolean };
 
 const focusRing =
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
@@ -36,11 +23,11 @@ const closeOnOutsideClick =
 
 function navItems(user: HeaderUser | null): NavItem[] {
   const items: NavItem[] = [
-    { to: "/", label: "Início", icon: House, end: true },
-    { to: "/categories", label: "Categorias", icon: LayoutGrid },
+    { to: "/", label: "Início", icon: "house", end: true },
+    { to: "/categories", label: "Categorias", icon: "layout-grid" },
   ];
-  if (user) items.push({ to: "/dashboard", label: "Meus Anúncios", icon: LayoutDashboard });
-  if (user?.isAdmin) items.push({ to: "/admin", label: "Admin", icon: ShieldCheck });
+  if (user) items.push({ to: "/dashboard", label: "Meus Anúncios", icon: "layout-dashboard" });
+  if (user?.isAdmin) items.push({ to: "/admin", label: "Admin", icon: "shield-check" });
   return items;
 }
 
@@ -96,7 +83,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
             to="/create-ad"
             className={`inline-flex items-center gap-1.5 rounded-lg bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-500 sm:px-4 ${focusRing}`}
           >
-            <Plus className="hidden h-4 w-4 sm:block" strokeWidth={2.5} aria-hidden="true" />
+            <Icon name="plus" className="hidden h-4 w-4 sm:block" strokeWidth={2.5} />
             Anunciar
           </Link>
           {user ? <UserMenu key={`user-${locationKey}`} user={user} /> : <LoginHint />}
@@ -118,7 +105,7 @@ function LoginHint() {
         className="absolute inset-0 hidden rounded-full bg-brand-100 motion-safe:animate-pulse sm:block"
       />
       <span className="relative flex h-10 w-10 items-center justify-center rounded-full border border-brand-200 bg-brand-50 sm:bg-white">
-        <UserRound className="h-5 w-5" aria-hidden="true" />
+        <Icon name="user-round" className="h-5 w-5" />
       </span>
       {/* Visible from sm up; on phones the drawer offers "Entrar", but screen readers still get the name. */}
       <span className="sr-only sm:not-sr-only sm:relative">Faça o login aqui</span>
@@ -158,10 +145,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <Avatar user={user} size="sm" />
         <span className="sr-only">Menu da conta de </span>
         <span className="sr-only lg:not-sr-only lg:max-w-[10rem] lg:truncate">{name}</span>
-        <ChevronDown
-          className="hidden h-4 w-4 transition-transform group-open:rotate-180 sm:block"
-          aria-hidden="true"
-        />
+        <Icon name="chevron-down" className="hidden h-4 w-4 transition-transform group-open:rotate-180 sm:block" />
       </summary>
       <div className="absolute right-0 z-50 mt-2 w-72 max-w-[calc(100vw-1.5rem)] rounded-xl border border-slate-200 bg-white py-2 shadow-lg">
         <div className="flex items-center gap-3 border-b border-slate-100 px-4 pb-3 pt-1">
@@ -173,11 +157,11 @@ function UserMenu({ user }: { user: HeaderUser }) {
         </div>
         <ul className="py-1">
           <li>
-            <MenuLink to="/dashboard" icon={LayoutDashboard} label="Meus Anúncios" />
+            <MenuLink to="/dashboard" icon="layout-dashboard" label="Meus Anúncios" />
           </li>
           {user.isAdmin ? (
             <li>
-              <MenuLink to="/admin" icon={ShieldCheck} label="Admin" />
+              <MenuLink to="/admin" icon="shield-check" label="Admin" />
             </li>
           ) : null}
         </ul>
@@ -189,13 +173,13 @@ function UserMenu({ user }: { user: HeaderUser }) {
   );
 }
 
-function MenuLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+function MenuLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
     <Link
       to={to}
       className={`flex items-center gap-3 px-4 py-2.5 text-sm text-slate-700 hover:bg-slate-50 hover:text-brand-800 focus-visible:bg-slate-50 ${focusRing} focus-visible:ring-inset focus-visible:ring-offset-0`}
     >
-      <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
+      <Icon name={icon} className="h-4 w-4 text-slate-500" />
       {label}
     </Link>
   );
@@ -208,7 +192,7 @@ function LogoutButton() {
         type="submit"
         className={`flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm font-medium text-red-700 hover:bg-red-50 ${focusRing} focus-visible:ring-inset focus-visible:ring-offset-0`}
       >
-        <LogOut className="h-4 w-4" aria-hidden="true" />
+        <Icon name="log-out" className="h-4 w-4" />
         Sair
       </button>
     </Form>
@@ -222,8 +206,8 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
       <summary
         className={`cursor-pointer ${closeOnOutsideClick} group-open:before:top-16 group-open:before:bg-slate-900/50 flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 ${focusRing}`}
       >
-        <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
-        <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+        <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+        <Icon name="x" className="hidden h-6 w-6 group-open:block" />
         <span className="sr-only">Menu</span>
       </summary>
       <div className="fixed bottom-0 left-0 top-16 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white shadow-xl">
@@ -238,7 +222,7 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
         ) : null}
         <nav aria-label="Menu" className="px-2 py-3">
           <ul className="space-y-1">
-            {items.map(({ to, label, icon: Icon, end }) => (
+            {items.map(({ to, label, icon, end }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -249,7 +233,7 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
                     }`
                   }
                 >
-                  <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+                  <Icon name={icon} className="h-5 w-5 shrink-0" />
                   {label}
                 </NavLink>
               </li>
@@ -261,7 +245,7 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
             to="/create-ad"
             className={`flex items-center justify-center gap-2 rounded-lg bg-accent-400 px-4 py-3 font-bold text-slate-900 hover:bg-accent-500 ${focusRing}`}
           >
-            <Plus className="h-5 w-5" strokeWidth={2.5} aria-hidden="true" />
+            <Icon name="plus" className="h-5 w-5" strokeWidth={2.5} />
             Anunciar
           </Link>
           {user ? (
@@ -270,7 +254,7 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
                 type="submit"
                 className={`flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-3 font-semibold text-red-700 hover:bg-red-50 ${focusRing}`}
               >
-                <LogOut className="h-5 w-5" aria-hidden="true" />
+                <Icon name="log-out" className="h-5 w-5" />
                 Sair
               </button>
             </Form>
@@ -279,7 +263,7 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
               to="/login"
               className={`flex items-center justify-center gap-2 rounded-lg border border-brand-200 px-4 py-3 font-semibold text-brand-800 hover:bg-brand-50 ${focusRing}`}
             >
-              <LogIn className="h-5 w-5" aria-hidden="true" />
+              <Icon name="log-in" className="h-5 w-5" />
               Entrar
             </Link>
           )}

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ArrowLeft, House, LayoutGrid, SearchX } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { useSyncExternalStore } from "react";
 
 const noSubscription = () => () => {};
@@ -23,7 +23,7 @@ export function NotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <SearchX className="h-8 w-8" aria-hidden="true" />
+        <Icon name="search-x" className="h-8 w-8" />
       </span>
       <p className="mt-6 text-sm font-semibold uppercase tracking-wider text-brand-700">Erro 404</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Página não encontrada</h1>
@@ -33,18 +33,18 @@ export function NotFound() {
       </p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Link to="/" className={primaryButton}>
-          <House className="h-5 w-5" aria-hidden="true" />
+          <Icon name="house" className="h-5 w-5" />
           Ir para o início
         </Link>
         {/* Going back needs JavaScript (our CSP forbids javascript: links), so without it a real link stands in. */}
         {hydrated ? (
           <button type="button" onClick={() => window.history.back()} className={secondaryButton}>
-            <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+            <Icon name="arrow-left" className="h-5 w-5" />
             Voltar
           </button>
         ) : (
           <Link to="/categories" className={secondaryButton}>
-            <LayoutGrid className="h-5 w-5" aria-hidden="true" />
+            <Icon name="layout-grid" className="h-5 w-5" />
             Ver anúncios
           </Link>
         )}

@@ -1,0 +1,9 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Resolves once Remix has hydrated the page (its router exists and has loaded), so a click is handled
+ * by React rather than by the browser. `__remixContext` alone is not enough: it is in the HTML.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+}

@@ -1,6 +1,6 @@
 /**
- * JSON API plumbing shared by every /api resource route: one error shape ({message, details?}),
- * and query/params parsing with a zod schema that answers 400 instead of throwing a 500.
+ * Request plumbing shared by the routes: one JSON error shape ({message, details?}), query/params
+ * parsing with a zod schema, and form bodies — each answering 400 instead of throwing a 500.
  */
 import { z } from "zod";
 
@@ -31,3 +31,12 @@ export const idSchema = z.coerce
   .number({ message: "deve ser um número" })
   .int({ message: "deve ser um número inteiro" })
   .positive({ message: "deve ser maior que zero" });
+
+/** A page action's form body. Any other body (JSON, a broken multipart) is a 400 with a message, not a 500. */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw jsonError(400, "Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.");
+  }
+}

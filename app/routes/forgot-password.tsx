@@ -7,13 +7,14 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { AuthCard, FormAlert, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
+import { readFormData } from "~/lib/http.server";
 import { assertNotCrossSite, forgotPassword, retryAfterHeaders } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Esqueci minha senha | Classificados Patos" }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertNotCrossSite(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: null }, { status: 400 });

@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { AuthCard, Divider, focusRing, FormAlert, GoogleButton, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { loginSchema, MESSAGES } from "~/lib/auth-schemas";
 import { readRedirectAfterLogin } from "~/lib/client-session";
+import { readFormData } from "~/lib/http.server";
 import {
   assertNotCrossSite,
   getOptionalUser,
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertNotCrossSite(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

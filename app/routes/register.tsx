@@ -15,6 +15,7 @@ import {
   TextLink,
 } from "~/components/auth/AuthForm";
 import { MESSAGES, registerSchema } from "~/lib/auth-schemas";
+import { readFormData } from "~/lib/http.server";
 import { registerUser } from "~/models/user.server";
 import { assertNotCrossSite, getOptionalUser } from "~/services/auth.server";
 import { toast } from "~/services/toast.server";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertNotCrossSite(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {

@@ -14,6 +14,7 @@ import {
   TextLink,
 } from "~/components/auth/AuthForm";
 import { MESSAGES, resetPasswordSchema } from "~/lib/auth-schemas";
+import { readFormData } from "~/lib/http.server";
 import { isResetTokenValid } from "~/models/user.server";
 import { assertNotCrossSite, resetPassword } from "~/services/auth.server";
 import { toast } from "~/services/toast.server";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertNotCrossSite(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {

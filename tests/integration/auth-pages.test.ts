@@ -96,6 +96,16 @@ describe("/register", () => {
 });
 
 describe("/login", () => {
+  it("answers 400 with a message, not a 500, to a body that is not a form", async () => {
+    const response = await call(loginAction, "/login", {
+      method: "POST",
+      body: JSON.stringify({ email: "x@y.z", password: "123456" }),
+      headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "Não foi possível ler o formulário enviado. Recarregue a página e tente de novo." });
+  });
+
   it("signs in, sets the session cookie (browser-session without 'Lembrar de mim') and welcomes with a toast", async () => {
     const { email: address, password } = await registerViaPage();
     const response = await call(loginAction, "/login", form({ email: address, password }));

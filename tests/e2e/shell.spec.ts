@@ -65,6 +65,10 @@ test.describe("the page shell", () => {
     await page.goto("/");
     await page.locator("summary", { hasText: /^Menu$/ }).click();
     await expect(page.getByRole("link", { name: "Entrar" })).toBeVisible();
+    // The footer sits under an endless list, so the institutional pages are in the menu too.
+    await page.getByRole("navigation", { name: "Institucional" }).getByRole("link", { name: "Termos de Uso" }).click();
+    await expect(page).toHaveURL(/\/termos$/);
+    await expect(page.getByText(/30 dias/).first()).toBeVisible();
   });
 
   test("pages satisfy their Content-Security-Policy and hydrate", async ({ page }) => {
@@ -78,9 +82,12 @@ test.describe("the page shell", () => {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     await waitForHydration(page);
-    // Client navigation works only once React has hydrated (it first discovers the route: give it time).
-    await page.getByRole("contentinfo").getByRole("link", { name: /Sobre/ }).click();
+    // A client-side navigation (through the sticky header's menu: the footer moves while the list grows)
+    // proves React hydrated under the policy; the menu closes once the new page is shown.
+    await page.locator("summary", { hasText: /^Menu$/ }).click();
+    await page.getByRole("navigation", { name: "Institucional" }).getByRole("link", { name: "Sobre" }).click();
     await expect(page).toHaveURL(/\/sobre$/, { timeout: 15_000 });
+    await expect(page.getByRole("navigation", { name: "Institucional" })).toBeHidden();
     expect(violations).toEqual([]);
   });
 });

@@ -7,6 +7,13 @@ export const CONTACT_EMAIL = "contato@classificadospatos.com.br";
 const INSTAGRAM_URL = "https://instagram.com/classificadospatos";
 const FACEBOOK_URL = "https://facebook.com/classificadospatos";
 
+/** The institutional pages, linked from the footer and from the mobile menu (an infinite list keeps the footer out of reach). */
+export const INSTITUTIONAL_LINKS = [
+  { to: "/sobre", label: "Sobre" },
+  { to: "/termos", label: "Termos de Uso" },
+  { to: "/privacidade", label: "Política de Privacidade" },
+] as const;
+
 const focusRing =
   "rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 const linkClass = `inline-flex items-center gap-2 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline ${focusRing}`;
@@ -73,21 +80,13 @@ export function Footer() {
         </div>
 
         <FooterColumn title="Institucional">
-          <li>
-            <Link to="/sobre" className={linkClass}>
-              Sobre
-            </Link>
-          </li>
-          <li>
-            <Link to="/termos" className={linkClass}>
-              Termos de Uso
-            </Link>
-          </li>
-          <li>
-            <Link to="/privacidade" className={linkClass}>
-              Política de Privacidade
-            </Link>
-          </li>
+          {INSTITUTIONAL_LINKS.map(({ to, label }) => (
+            <li key={to}>
+              <Link to={to} className={linkClass}>
+                {label}
+              </Link>
+            </li>
+          ))}
         </FooterColumn>
 
         <FooterColumn title="Contato">

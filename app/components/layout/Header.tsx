@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { Icon, type IconName } from "~/components/Icon";
 import type { KeyboardEvent } from "react";
 import { Logo } from "~/components/Logo";
+import { INSTITUTIONAL_LINKS } from "~/components/layout/Footer";
 
 export type HeaderUser = {
   fullName: string | null;
@@ -236,6 +237,20 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
                   <Icon name={icon} className="h-5 w-5 shrink-0" />
                   {label}
                 </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Institucional" className="border-t border-slate-100 px-2 py-3">
+          <ul className="space-y-1">
+            {INSTITUTIONAL_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className={`block rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
+                >
+                  {label}
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,12 +1,13 @@
 /** /forgot-password (spec 01 §2): asks for the e-mail; the answer is the same whether it has an account. */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { AuthCard, FormAlert, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
+import { useAccountForm } from "~/components/auth/useAccountForm";
 import { readFormData } from "~/lib/http.server";
 import { assertNotCrossSite, forgotPassword, retryAfterHeaders } from "~/services/auth.server";
 
@@ -31,14 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { form, fields, submitting } = useAccountForm(forgotPasswordSchema, { lastResult: actionData?.result });
 
   if (actionData?.sent) {
     return (

@@ -1,14 +1,15 @@
 /** /login (spec 01 §2): e-mail and password, "Lembrar de mim", Google, links to reset and register. */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useEffect, useState } from "react";
 import { AuthCard, Divider, focusRing, FormAlert, GoogleButton, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { loginSchema, MESSAGES } from "~/lib/auth-schemas";
 import { readRedirectAfterLogin } from "~/lib/client-session";
+import { useAccountForm } from "~/components/auth/useAccountForm";
 import { readFormData } from "~/lib/http.server";
 import {
   assertNotCrossSite,
@@ -56,7 +57,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const fromQuery = searchParams.get("redirectTo") ?? "";
   // Where a 401 on a session check left the user (spec 01 §4), when the URL does not say.
@@ -65,13 +65,7 @@ export default function LoginPage() {
     if (!fromQuery) setStored(readRedirectAfterLogin() ?? "");
   }, [fromQuery]);
 
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login") === true;
+  const { form, fields, submitting } = useAccountForm(loginSchema, { lastResult: actionData?.result });
 
   return (
     <AuthCard title="Entrar" subtitle="Acesse sua conta para anunciar e gerenciar seus anúncios.">

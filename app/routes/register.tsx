@@ -1,9 +1,9 @@
 /** /register (spec 01 §2): name, e-mail, password with a live checklist, confirmation; then /login. */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import {
   AuthCard,
   Divider,
@@ -15,6 +15,7 @@ import {
   TextLink,
 } from "~/components/auth/AuthForm";
 import { MESSAGES, registerSchema } from "~/lib/auth-schemas";
+import { useAccountForm } from "~/components/auth/useAccountForm";
 import { readFormData } from "~/lib/http.server";
 import { registerUser } from "~/models/user.server";
 import { assertNotCrossSite, getOptionalUser } from "~/services/auth.server";
@@ -47,14 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-  });
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/register") === true;
+  const { form, fields, submitting } = useAccountForm(registerSchema, { lastResult: actionData?.result });
 
   return (
     <AuthCard title="Criar conta" subtitle="Cadastre-se grátis para anunciar em Patos de Minas e região.">

@@ -1,9 +1,9 @@
 /** /reset-password?token= (spec 01 §2): a new password from the e-mailed token, then "Ir para Login". */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import {
   AuthCard,
@@ -14,6 +14,7 @@ import {
   TextLink,
 } from "~/components/auth/AuthForm";
 import { MESSAGES, resetPasswordSchema } from "~/lib/auth-schemas";
+import { useAccountForm } from "~/components/auth/useAccountForm";
 import { readFormData } from "~/lib/http.server";
 import { isResetTokenValid } from "~/models/user.server";
 import { assertNotCrossSite, resetPassword } from "~/services/auth.server";
@@ -66,15 +67,7 @@ function Done() {
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: { token },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { form, fields, submitting } = useAccountForm(resetPasswordSchema, { defaultValue: { token }, lastResult: actionData?.result });
 
   if (actionData?.done) return <Done />;
 

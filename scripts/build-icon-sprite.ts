@@ -1,6 +1,7 @@
 /**
  * `npm run icons`: writes app/assets/icons.svg, one <symbol> per name of app/components/icon-names.ts,
- * drawn from lucide-react's own icon data (so the shapes are lucide's, without its runtime).
+ * drawn from lucide-react's own icon data (so the shapes are lucide's, without its runtime), except the
+ * brand marks below.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,8 +14,19 @@ export const SPRITE_PATH = path.join(root, "app/assets/icons.svg");
 
 type IconNode = [tag: string, attributes: Record<string, string | number>][];
 
+/** lucide-react 1.x no longer ships brand logos: the footer's two social marks, in the same stroke style. */
+const BRAND_ICONS: Record<string, IconNode> = {
+  facebook: [["path", { d: "M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" }]],
+  instagram: [
+    ["rect", { x: 2, y: 2, width: 20, height: 20, rx: 5 }],
+    ["circle", { cx: 12, cy: 12, r: 4 }],
+    ["path", { d: "M17.5 6.5h.01" }],
+  ],
+};
+
 /** An icon's elements; alias files (e.g. triangle-alert) only re-export another icon's module. */
 async function iconNode(name: string): Promise<IconNode> {
+  if (BRAND_ICONS[name]) return BRAND_ICONS[name];
   const file = path.join(iconsDir, `${name}.mjs`);
   const alias = fs.readFileSync(file, "utf8").match(/export \{ default \} from '\.\/([\w-]+)\.mjs'/);
   if (alias) return iconNode(alias[1]!);

@@ -31,6 +31,9 @@ export const ICON_NAMES = [
   "triangle-alert",
   "user-round",
   "x",
+  // brands: lucide 1.x dropped them, so scripts/build-icon-sprite.ts draws these two in lucide's stroke style
+  "facebook",
+  "instagram",
   // ad cards and the ad page
   "calendar-days",
   "columns-2",

@@ -18,43 +18,6 @@ const focusRing =
   "rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 const linkClass = `inline-flex items-center gap-2 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline ${focusRing}`;
 
-// lucide-react 1.x dropped brand logos, so the two social marks are drawn here in the same stroke style.
-function StrokeIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
-function InstagramIcon() {
-  return (
-    <StrokeIcon>
-      <rect x="2" y="2" width="20" height="20" rx="5" />
-      <circle cx="12" cy="12" r="4" />
-      <path d="M17.5 6.5h.01" />
-    </StrokeIcon>
-  );
-}
-
-function FacebookIcon() {
-  return (
-    <StrokeIcon>
-      <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
-    </StrokeIcon>
-  );
-}
-
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
@@ -98,13 +61,13 @@ export function Footer() {
           </li>
           <li>
             <a href={INSTAGRAM_URL} className={linkClass}>
-              <InstagramIcon />
+              <Icon name="instagram" className="h-5 w-5 shrink-0" />
               Instagram
             </a>
           </li>
           <li>
             <a href={FACEBOOK_URL} className={linkClass}>
-              <FacebookIcon />
+              <Icon name="facebook" className="h-5 w-5 shrink-0" />
               Facebook
             </a>
           </li>

@@ -6,8 +6,8 @@ import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { AuthCard, FormAlert, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
-import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { useAccountForm } from "~/components/auth/useAccountForm";
+import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { readFormData } from "~/lib/http.server";
 import { assertNotCrossSite, forgotPassword, retryAfterHeaders } from "~/services/auth.server";
 

@@ -7,9 +7,9 @@ import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useEffect, useState } from "react";
 import { AuthCard, Divider, focusRing, FormAlert, GoogleButton, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
+import { useAccountForm } from "~/components/auth/useAccountForm";
 import { loginSchema, MESSAGES } from "~/lib/auth-schemas";
 import { readRedirectAfterLogin } from "~/lib/client-session";
-import { useAccountForm } from "~/components/auth/useAccountForm";
 import { readFormData } from "~/lib/http.server";
 import {
   assertNotCrossSite,

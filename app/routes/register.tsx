@@ -14,8 +14,8 @@ import {
   TextField,
   TextLink,
 } from "~/components/auth/AuthForm";
-import { MESSAGES, registerSchema } from "~/lib/auth-schemas";
 import { useAccountForm } from "~/components/auth/useAccountForm";
+import { MESSAGES, registerSchema } from "~/lib/auth-schemas";
 import { readFormData } from "~/lib/http.server";
 import { registerUser } from "~/models/user.server";
 import { assertNotCrossSite, getOptionalUser } from "~/services/auth.server";

@@ -13,8 +13,8 @@ import {
   SubmitButton,
   TextLink,
 } from "~/components/auth/AuthForm";
-import { MESSAGES, resetPasswordSchema } from "~/lib/auth-schemas";
 import { useAccountForm } from "~/components/auth/useAccountForm";
+import { MESSAGES, resetPasswordSchema } from "~/lib/auth-schemas";
 import { readFormData } from "~/lib/http.server";
 import { isResetTokenValid } from "~/models/user.server";
 import { assertNotCrossSite, resetPassword } from "~/services/auth.server";

@@ -2,17 +2,7 @@ import { Link } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import type { ReactNode } from "react";
 import { Logo } from "~/components/Logo";
-
-export const CONTACT_EMAIL = "contato@classificadospatos.com.br";
-const INSTAGRAM_URL = "https://instagram.com/classificadospatos";
-const FACEBOOK_URL = "https://facebook.com/classificadospatos";
-
-/** The institutional pages, linked from the footer and from the mobile menu (an infinite list keeps the footer out of reach). */
-export const INSTITUTIONAL_LINKS = [
-  { to: "/sobre", label: "Sobre" },
-  { to: "/termos", label: "Termos de Uso" },
-  { to: "/privacidade", label: "Política de Privacidade" },
-] as const;
+import { CONTACT_EMAIL, FACEBOOK_URL, INSTAGRAM_URL, INSTITUTIONAL_LINKS } from "~/components/layout/site-links";
 
 const focusRing =
   "rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";

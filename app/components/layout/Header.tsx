@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { Icon, type IconName } from "~/components/Icon";
 import type { KeyboardEvent } from "react";
 import { Logo } from "~/components/Logo";
-import { INSTITUTIONAL_LINKS } from "~/components/layout/Footer";
+import { INSTITUTIONAL_LINKS } from "~/components/layout/site-links";
 
 export type HeaderUser = {
   fullName: string | null;

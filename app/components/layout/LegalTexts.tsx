@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CONTACT_EMAIL } from "~/components/layout/Footer";
+import { CONTACT_EMAIL } from "~/components/layout/site-links";
 
 // Long texts are written as plain JSX; these descendant styles give them a consistent typography
 // without a typography plugin.

@@ -19,7 +19,7 @@ import { db, sqlite } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seed } from "~/db/seed.server";
 import { getEnv } from "~/env.server";
-import { securityHeaders } from "~/lib/security-headers.server";
+import { securityHeaders } from "~/web/security-headers.server";
 
 installGlobals({ nativeFetch: true });
 

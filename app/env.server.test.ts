@@ -24,3 +24,22 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*\\(got "${value}"\\)`));
   });
 });
+
+describe("STORAGE_DRIVER=s3", () => {
+  it("stops start-up naming each missing S3 setting, instead of failing on the first upload", () => {
+    expect(() => parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "fotos" })).toThrow(/S3_ENDPOINT: is required when STORAGE_DRIVER=s3/);
+    expect(() => parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "fotos" })).toThrow(/S3_ACCESS_KEY_ID: is required/);
+    expect(() => parseEnv({ STORAGE_DRIVER: "s3", S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT: must be an absolute URL/);
+  });
+
+  it("accepts a complete bucket configuration", () => {
+    const env = parseEnv({
+      STORAGE_DRIVER: "s3",
+      S3_ENDPOINT: "https://s3.sa-east-1.amazonaws.com/",
+      S3_BUCKET: "fotos",
+      S3_ACCESS_KEY_ID: "AKIA",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(env).toMatchObject({ STORAGE_DRIVER: "s3", S3_REGION: "auto", S3_BUCKET: "fotos" });
+  });
+});

@@ -45,6 +45,19 @@ export const envSchema = z.object({
   GOOGLE_USERINFO_URL: z.url({ message: "must be an absolute URL" }).default("https://www.googleapis.com/oauth2/v3/userinfo"),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Classificados Patos <nao-responda@classificados.local>"),
+  /** Where images are kept: the file system under DATA_DIR/uploads, or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(["fs", "s3"], { message: "use fs or s3" }).default("fs"),
+  S3_ENDPOINT: z.url({ message: "must be an absolute URL" }).optional(),
+  S3_REGION: z.string().min(1).default("auto"),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+}).superRefine((env, ctx) => {
+  // A half-configured bucket must stop start-up, not the first upload.
+  if (env.STORAGE_DRIVER !== "s3") return;
+  for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STORAGE_DRIVER=s3" });
+  }
 });
 
 export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SECRET" | "WEB_CONCURRENCY"> & {

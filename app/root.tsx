@@ -19,8 +19,8 @@ import { Header } from "~/components/layout/Header";
 import { NotFound } from "~/components/layout/NotFound";
 import { Toast } from "~/components/Toast";
 import { useNonce } from "~/lib/nonce";
-import { getOptionalUser } from "~/services/auth.server";
-import { toast as toasts } from "~/services/toast.server";
+import { getOptionalUser } from "~/web/auth.server";
+import { toast as toasts } from "~/web/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

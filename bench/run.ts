@@ -46,7 +46,7 @@ const { openSqlite, createDb } = await import("~/db/client.server");
 const { runMigrations } = await import("~/db/migrate.server");
 const { seed } = await import("~/db/seed.server");
 const { DEMO_ADS } = await import("~/db/seed-data");
-const { publicAdsStatements } = await import("~/models/ad.server");
+const { publicAdsStatements } = await import("~/models/ad/listing.server");
 const { expirationInstantFromKey, addDaysToKey, todayKey } = await import("~/lib/dates");
 const { seededRandom } = await import("~/db/demo-images.server");
 

@@ -1,5 +1,5 @@
 import { Icon, type IconName } from "~/components/Icon";
-import type { CategoryIconKey } from "~/lib/category-icons";
+import type { CategoryIconKey } from "~/models/category/category";
 
 const ICONS: Record<CategoryIconKey, IconName> = {
   home: "house",

@@ -16,30 +16,14 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { AD_STATUSES, AD_TYPES } from "../models/ad/ad";
+import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../models/payment/payment";
 
 const createdAt = () =>
   integer({ mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
-
-export const AD_TYPES = ["Vender", "Comprar", "Trocar"] as const;
-export type AdType = (typeof AD_TYPES)[number];
-
-export const AD_STATUSES = [
-  "active",
-  "paused",
-  "pending_payment",
-  "expired",
-  "rejected",
-  "pending",
-] as const;
-export type AdStatus = (typeof AD_STATUSES)[number];
-
-export const CHARACTERISTIC_DATA_TYPES = ["text", "number", "date", "boolean", "select"] as const;
-export type CharacteristicDataType = (typeof CHARACTERISTIC_DATA_TYPES)[number];
-
-export const PAYMENT_METHODS = ["PIX", "CREDIT_CARD"] as const;
-export const PAYMENT_STATUSES = ["pending", "confirmed", "received", "overdue", "refunded", "failed"] as const;
 
 export const users = sqliteTable("users", {
   id: integer().primaryKey({ autoIncrement: true }),

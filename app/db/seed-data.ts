@@ -9,8 +9,9 @@
  * - date: ISO calendar date "YYYY-MM-DD";
  * - select: exactly one of the characteristic's `options`.
  */
-import type { CategoryIconKey } from "~/lib/category-icons";
-import type { AdStatus, AdType, CharacteristicDataType } from "./schema";
+import type { CategoryIconKey } from "~/models/category/category";
+import type { AdStatus, AdType } from "../models/ad/ad";
+import type { CharacteristicDataType } from "../models/category/category";
 
 // ---------------------------------------------------------------------------------------------
 // Types

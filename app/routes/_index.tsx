@@ -3,15 +3,18 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
-import { listPublicAds, pageFilterFromUrl, PUBLIC_PAGE_SIZE } from "~/models/ad.server";
-import { listCategories } from "~/models/category.server";
-import { findDefaultCity, listCities } from "~/models/city.server";
+import { PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
+import { pageFilterFromUrl } from "~/models/ad/listing-query.server";
+import { listPublicAds } from "~/models/ad/listing.server";
+import { listCategories } from "~/models/category/category.server";
+import { chooseCity } from "~/models/city/city";
+import { listCities } from "~/models/city/city.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { cityId: requestedCityId, page } = pageFilterFromUrl(new URL(request.url));
   const cities = listCities();
   // The featured list is always of one city: the one asked for, else Patos de Minas (spec 01 §9).
-  const city = cities.find((c) => c.id === requestedCityId) ?? findDefaultCity(cities) ?? cities[0];
+  const city = chooseCity(cities, requestedCityId);
   const result = city ? listPublicAds({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
   return {
     categories: listCategories().map(({ id, name, icon }) => ({ id, name, icon })),

@@ -5,10 +5,11 @@ import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AdDetail } from "~/components/ads/AdDetail";
 import { formatAdPrice } from "~/components/ads/format";
-import { imageVariantUrl } from "~/components/ads/image-variants";
+import { imageVariantUrl } from "~/lib/image-variants";
 import { getEnv } from "~/env.server";
-import { getAdForViewer, incrementAdViews } from "~/models/ad.server";
-import { getOptionalUser } from "~/services/auth.server";
+import { parseId } from "~/lib/id";
+import { getAdForViewer, incrementAdViews } from "~/models/ad/detail.server";
+import { getOptionalUser } from "~/web/auth.server";
 
 /**
  * Is this request a person opening the page (a document navigation), as opposed to the router
@@ -30,7 +31,7 @@ function notFound() {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = /^[1-9]\d{0,15}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const id = parseId(params.id);
   if (id === null) throw notFound();
   const user = await getOptionalUser(request);
   const ad = getAdForViewer(id, user);

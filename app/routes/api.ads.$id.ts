@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idSchema, jsonError, parseOrThrow } from "~/lib/http.server";
-import { getAdForViewer } from "~/models/ad.server";
-import { getOptionalUser } from "~/services/auth.server";
+import { idSchema } from "~/lib/id";
+import { jsonError, parseOrThrow } from "~/web/http.server";
+import { getAdForViewer } from "~/models/ad/detail.server";
+import { getOptionalUser } from "~/web/auth.server";
 
 const paramsSchema = z.object({ id: idSchema });
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idSchema, jsonError, parseOrThrow } from "~/lib/http.server";
-import { incrementAdViews } from "~/models/ad.server";
+import { idSchema } from "~/lib/id";
+import { jsonError, methodNotAllowed, parseOrThrow } from "~/web/http.server";
+import { incrementAdViews } from "~/models/ad/detail.server";
 
 const paramsSchema = z.object({ id: idSchema });
 
@@ -10,7 +11,7 @@ const paramsSchema = z.object({ id: idSchema });
  * A POST, so link prefetching, crawlers and revalidation never count. Answers the new total.
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Método não permitido");
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
   const views = incrementAdViews(id);
   if (views === null) return jsonError(404, "Anúncio não encontrado");
@@ -18,5 +19,5 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonError(405, "Use POST para contar uma visualização");
+  return methodNotAllowed("POST", "Use POST para contar uma visualização");
 }

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseOrThrow, searchParamsOf } from "~/lib/http.server";
-import { listPublicAds, publicAdsQuerySchema, toPublicAdsFilter } from "~/models/ad.server";
+import { parseOrThrow, searchParamsOf } from "~/web/http.server";
+import { publicAdsQuerySchema, toPublicAdsFilter, withConsistentCategory } from "~/models/ad/listing-query.server";
+import { listPublicAds } from "~/models/ad/listing.server";
 
 /** GET /api/ads/public — the public list (spec 01 §7): active ads by views, `{ ads, total }`. */
 export function loader({ request }: LoaderFunctionArgs) {
   const query = parseOrThrow(publicAdsQuerySchema, searchParamsOf(request), "Parâmetros de busca inválidos");
-  return Response.json(listPublicAds(toPublicAdsFilter(query)), {
+  return Response.json(listPublicAds(withConsistentCategory(toPublicAdsFilter(query))), {
     // Views change the order all the time: never serve a stale page from a cache.
     headers: { "Cache-Control": "no-store" },
   });

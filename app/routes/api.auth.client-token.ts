@@ -4,10 +4,10 @@
  * reveals. Cookie only, same origin only. See docs/decisions/003-sessions-and-client-token.md.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, NO_STORE } from "~/lib/auth-http.server";
-import { jsonError } from "~/lib/http.server";
-import { findSessionUser, issueClientToken } from "~/models/session.server";
-import { cookieTokenOf, isSameOrigin } from "~/services/auth.server";
+import { methodNotAllowed, NO_STORE } from "~/web/http.server";
+import { jsonError } from "~/web/http.server";
+import { findSessionUser, issueClientToken } from "~/models/session/session.server";
+import { cookieTokenOf, isSameOrigin } from "~/web/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

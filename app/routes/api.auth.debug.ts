@@ -1,5 +1,5 @@
 /** GET /api/auth/debug → whether Google sign-in is configured; the secret is masked, never sent. */
-import { NO_STORE } from "~/lib/auth-http.server";
+import { NO_STORE } from "~/web/http.server";
 import { getEnv } from "~/env.server";
 import { isGoogleConfigured, maskSecret } from "~/services/google.server";
 

@@ -1,8 +1,8 @@
 /** POST /api/auth/logout: ends the cookie session, its client token and the bearer session of the request. */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, NO_STORE } from "~/lib/auth-http.server";
-import { jsonError } from "~/lib/http.server";
-import { bearerTokenOf, endSession, isSameOrigin } from "~/services/auth.server";
+import { methodNotAllowed, NO_STORE } from "~/web/http.server";
+import { jsonError } from "~/web/http.server";
+import { bearerTokenOf, endSession, isSameOrigin } from "~/web/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

@@ -1,7 +1,7 @@
 /** GET /api/auth/me → the signed-in user {id, fullName, username, email, isAdmin, avatar}, or 401. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NO_STORE } from "~/lib/auth-http.server";
-import { requireUser } from "~/services/auth.server";
+import { NO_STORE } from "~/web/http.server";
+import { requireUser } from "~/web/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

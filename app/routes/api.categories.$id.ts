@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idSchema, jsonError, parseOrThrow } from "~/lib/http.server";
-import { getCategory } from "~/models/category.server";
+import { idSchema } from "~/lib/id";
+import { jsonError, parseOrThrow } from "~/web/http.server";
+import { getCategory } from "~/models/category/category.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
   const { id } = parseOrThrow(z.object({ id: idSchema }), params, "Categoria inválida");

@@ -1,4 +1,4 @@
-import { listCategories } from "~/models/category.server";
+import { listCategories } from "~/models/category/category.server";
 
 export function loader() {
   return Response.json(listCategories());

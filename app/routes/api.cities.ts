@@ -1,4 +1,4 @@
-import { listCities } from "~/models/city.server";
+import { listCities } from "~/models/city/city.server";
 
 export function loader() {
   return Response.json(listCities());

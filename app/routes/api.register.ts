@@ -1,10 +1,9 @@
 /** POST /api/register {name, email, password, username} → 201 {message, user} (spec 01 §7). */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, NO_STORE, readJsonBody } from "~/lib/auth-http.server";
-import { apiRegisterSchema } from "~/lib/auth-schemas";
-import { jsonError } from "~/lib/http.server";
-import { registerUser } from "~/models/user.server";
-import { assertNotCrossSite } from "~/services/auth.server";
+import { apiRegisterSchema } from "~/models/account/account";
+import { registerUser } from "~/models/account/registration.server";
+import { jsonError, methodNotAllowed, NO_STORE, readJsonBody } from "~/web/http.server";
+import { assertNotCrossSite } from "~/web/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jsonError } from "~/lib/http.server";
-import { getSetting } from "~/models/setting.server";
+import { jsonError } from "~/web/http.server";
+import { getSetting } from "~/models/setting/setting.server";
 
 /** Public settings only; anything else is simply not found here. */
 const PUBLIC_KEYS = new Set(["ad_price_per_day"]);

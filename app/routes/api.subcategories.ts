@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idSchema, parseOrThrow, searchParamsOf } from "~/lib/http.server";
-import { listSubcategories } from "~/models/category.server";
+import { idSchema } from "~/lib/id";
+import { parseOrThrow, searchParamsOf } from "~/web/http.server";
+import { listSubcategories } from "~/models/category/category.server";
 
 const querySchema = z.object({ categoryId: idSchema.optional() });
 

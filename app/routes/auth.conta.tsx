@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { focusRing } from "~/components/auth/AuthForm";
-import { requireUser } from "~/services/auth.server";
+import { requireUser } from "~/web/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Minha conta | Classificados Patos" }];
 

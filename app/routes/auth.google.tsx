@@ -7,7 +7,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { focusRing } from "~/components/auth/AuthForm";
-import { siteOrigin } from "~/services/auth.server";
+import { siteOrigin } from "~/web/auth.server";
 import { googleAuthenticator, googleCallbackUrl, isGoogleConfigured } from "~/services/google.server";
 
 export const meta: MetaFunction = () => [{ title: "Login com Google | Classificados Patos" }];

@@ -5,28 +5,29 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { issueClientToken } from "~/models/session.server";
-import { siteOrigin, startSession } from "~/services/auth.server";
-import { clearOAuthStateCookie, googleAuthenticator, GoogleSignInRefused, isGoogleConfigured } from "~/services/google.server";
-import { toast } from "~/services/toast.server";
+import { issueClientToken } from "~/models/session/session.server";
+import { siteOrigin, startSession } from "~/web/auth.server";
+import { clearOAuthStateCookie, googleAuthenticator, isGoogleConfigured } from "~/services/google.server";
+import { displayName } from "~/models/account/user";
+import { findOrCreateGoogleUser } from "~/models/account/google.server";
+import { toast } from "~/web/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!isGoogleConfigured()) throw redirect("/auth/google");
   const clearState = await clearOAuthStateCookie(request);
-  let user;
+  const refuse = (description: string) =>
+    toast.redirectWithError("/login", { message: "Não foi possível entrar com o Google", description }, { headers: { "Set-Cookie": clearState } });
+  let identity;
   try {
-    user = await googleAuthenticator(siteOrigin(request)).authenticate("google", request);
+    identity = await googleAuthenticator(siteOrigin(request)).authenticate("google", request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    const cause = error instanceof Error ? error.cause : undefined;
-    const description = cause instanceof GoogleSignInRefused ? cause.message : "Tente novamente ou entre com seu email e senha.";
     console.warn("[auth] Google sign-in failed:", error instanceof Error ? error.message : error);
-    throw await toast.redirectWithError(
-      "/login",
-      { message: "Não foi possível entrar com o Google", description },
-      { headers: { "Set-Cookie": clearState } },
-    );
+    throw await refuse("Tente novamente ou entre com seu email e senha.");
   }
+  const result = await findOrCreateGoogleUser(identity);
+  if (!result.ok) throw await refuse(result.message);
+  const user = result.user;
   const session = await startSession(user.id, { persistent: true });
   const token = issueClientToken(session.token)!;
   const query = new URLSearchParams({ token, user: JSON.stringify(user) });
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.append("Set-Cookie", clearState);
   return toast.redirectWithSuccess(
     `/?${query}`,
-    { message: `Bem-vindo(a), ${user.fullName?.trim() || user.username}!`, description: "Login com Google realizado." },
+    { message: `Bem-vindo(a), ${displayName(user)}!`, description: "Login com Google realizado." },
     { headers },
   );
 }

@@ -6,15 +6,15 @@ import { useEffect, useRef, useState } from "react";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
-import { useHydrated } from "~/components/ads/hooks";
-import { listPublicAds, pageFilterFromUrl, PUBLIC_PAGE_SIZE } from "~/models/ad.server";
-import { listCategories, listSubcategories } from "~/models/category.server";
-import { findDefaultCity, listCities } from "~/models/city.server";
+import { useHydrated } from "~/components/use-hydrated";
+import { AD_TYPES, PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
+import { pageFilterFromUrl, withConsistentCategory } from "~/models/ad/listing-query.server";
+import { listPublicAds } from "~/models/ad/listing.server";
+import { listCategories, listSubcategories } from "~/models/category/category.server";
+import { chooseCity } from "~/models/city/city";
+import { listCities } from "~/models/city/city.server";
 
 /** The URL is the state; these are its keys, in the order they are written back. */
-// Spelled out instead of imported from the schema, which would pull Drizzle into the browser bundle.
-const AD_TYPES = ["Vender", "Comprar", "Trocar"] as const;
-
 const FILTER_KEYS = ["search", "category", "subcategoryId", "cityId", "adType", "page"] as const;
 
 export const meta: MetaFunction = () => [
@@ -46,21 +46,18 @@ export function loader({ request }: LoaderFunctionArgs) {
   const canonical = canonicalSearch(url);
   if (canonical !== null) throw redirect(`/categories${canonical ? `?${canonical}` : ""}`);
 
-  const filter = pageFilterFromUrl(url);
+  const filter = withConsistentCategory(pageFilterFromUrl(url));
   const categories = listCategories().map(({ id, name, icon }) => ({ id, name, icon }));
   const subcategories = listSubcategories().map(({ id, name, categoryId }) => ({ id, name, categoryId }));
   const cities = listCities();
-  const city = cities.find((c) => c.id === filter.cityId) ?? findDefaultCity(cities) ?? cities[0];
-  const category = categories.find((c) => c.id === filter.categoryId);
-  let subcategory = subcategories.find((s) => s.id === filter.subcategoryId);
-  // A subcategory of another category is ignored; one given alone implies its category.
-  if (subcategory && category && subcategory.categoryId !== category.id) subcategory = undefined;
-  const categoryId = category?.id ?? subcategory?.categoryId;
+  const city = chooseCity(cities, filter.cityId);
+  // An unknown (or inactive) category in a typed URL is dropped rather than emptying the page.
+  const categoryId = categories.some((c) => c.id === filter.categoryId) ? filter.categoryId : undefined;
 
   const applied = {
     search: filter.search ?? "",
     categoryId: categoryId ?? null,
-    subcategoryId: subcategory?.id ?? null,
+    subcategoryId: categoryId ? (filter.subcategoryId ?? null) : null,
     cityId: city?.id ?? null,
     adType: filter.adType ?? null,
     page: filter.page,

@@ -7,9 +7,10 @@ import { Form, useActionData } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { AuthCard, FormAlert, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { useAccountForm } from "~/components/auth/useAccountForm";
-import { forgotPasswordSchema } from "~/lib/auth-schemas";
-import { readFormData } from "~/lib/http.server";
-import { assertNotCrossSite, forgotPassword, retryAfterHeaders } from "~/services/auth.server";
+import { forgotPasswordSchema } from "~/models/account/account";
+import { forgotPassword } from "~/models/account/password-reset.server";
+import { assertNotCrossSite, clientIp, siteOrigin } from "~/web/auth.server";
+import { readFormData, retryAfterHeaders } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Esqueci minha senha | Classificados Patos" }];
 
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: null }, { status: 400 });
   }
-  const result = await forgotPassword(request, context, submission.value.email);
+  const result = await forgotPassword({ email: submission.value.email, ip: clientIp(request, context), siteOrigin: siteOrigin(request) });
   if (!result.ok) {
     return data(
       { result: submission.reply({ formErrors: [result.message] }), sent: null },

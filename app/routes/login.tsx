@@ -2,30 +2,24 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useEffect, useState } from "react";
 import { AuthCard, Divider, focusRing, FormAlert, GoogleButton, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { useAccountForm } from "~/components/auth/useAccountForm";
-import { loginSchema, MESSAGES } from "~/lib/auth-schemas";
 import { readRedirectAfterLogin } from "~/lib/client-session";
-import { readFormData } from "~/lib/http.server";
-import {
-  assertNotCrossSite,
-  getOptionalUser,
-  retryAfterHeaders,
-  safeRedirect,
-  signIn,
-  startSession,
-} from "~/services/auth.server";
-import { toast } from "~/services/toast.server";
+import { loginSchema, MESSAGES } from "~/models/account/account";
+import { displayName } from "~/models/account/user";
+import { signIn } from "~/models/account/sign-in.server";
+import { assertNotCrossSite, clientIp, requireAnonymous, safeRedirect, startSession } from "~/web/auth.server";
+import { readFormData, retryAfterHeaders } from "~/web/http.server";
+import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Entrar | Classificados Patos" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  await requireAnonymous(request, new URL(request.url).searchParams.get("redirectTo") ?? "/");
   return null;
 }
 
@@ -36,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const result = await signIn(request, context, submission.value);
+  const result = await signIn({ email: submission.value.email, password: submission.value.password, ip: clientIp(request, context) });
   if (!result.ok) {
     // The API says "Invalid credentials"; the screen says it in Portuguese (spec 01 §8).
     const message = result.status === 401 ? MESSAGES.invalidCredentials : result.message;
@@ -47,10 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const user = result.value;
   const session = await startSession(user.id, { persistent: submission.value.rememberMe });
-  const name = user.fullName?.trim() || user.username;
   return toast.redirectWithSuccess(
     safeRedirect(submission.value.redirectTo),
-    { message: `Bem-vindo(a), ${name}!`, description: "Login realizado com sucesso." },
+    { message: `Bem-vindo(a), ${displayName(user)}!`, description: "Login realizado com sucesso." },
     { headers: { "Set-Cookie": session.setCookie } },
   );
 }

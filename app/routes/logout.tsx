@@ -1,8 +1,8 @@
 /** POST /logout: ends the session (cookie and client token) and returns home. GET changes nothing. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endSession, isSameOrigin } from "~/services/auth.server";
-import { toast } from "~/services/toast.server";
+import { endSession, isSameOrigin } from "~/web/auth.server";
+import { toast } from "~/web/toast.server";
 
 export function loader() {
   return redirect("/");

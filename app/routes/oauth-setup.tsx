@@ -1,17 +1,11 @@
-/** /oauth-setup: Google sign-in diagnostics (spec 01 §2); the page shared by all five is OAuthDiagnostics. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+/** /oauth-setup: Google sign-in diagnostics (spec 01 §2); the five pages differ only in their heading. */
 import { useLoaderData } from "@remix-run/react";
-import { OAuthDiagnostics } from "~/components/auth/OAuthDiagnostics";
-import { siteOrigin } from "~/services/auth.server";
-import { oauthDiagnostics } from "~/services/google.server";
+import { OAuthDiagnostics, oauthDiagnosticsMeta } from "~/components/auth/OAuthDiagnostics";
+import type { loader } from "~/web/oauth-diagnostics.server";
 
-export const meta: MetaFunction = () => [{ title: "Configuração do login com Google | Classificados Patos" }, { name: "robots", content: "noindex" }];
-
-export function loader({ request }: LoaderFunctionArgs) {
-  return data(oauthDiagnostics(siteOrigin(request)), { headers: { "Cache-Control": "no-store" } });
-}
+export { loader } from "~/web/oauth-diagnostics.server";
+export const meta = oauthDiagnosticsMeta("oauth-setup");
 
 export default function Page() {
-  return <OAuthDiagnostics title="Configuração do login com Google" intro="Confira os dados que o Google precisa para o login social." data={useLoaderData<typeof loader>()} />;
+  return <OAuthDiagnostics page="oauth-setup" data={useLoaderData<typeof loader>()} />;
 }

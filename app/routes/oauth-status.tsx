@@ -1,17 +1,11 @@
-/** /oauth-status: Google sign-in diagnostics (spec 01 §2); the page shared by all five is OAuthDiagnostics. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+/** /oauth-status: Google sign-in diagnostics (spec 01 §2); the five pages differ only in their heading. */
 import { useLoaderData } from "@remix-run/react";
-import { OAuthDiagnostics } from "~/components/auth/OAuthDiagnostics";
-import { siteOrigin } from "~/services/auth.server";
-import { oauthDiagnostics } from "~/services/google.server";
+import { OAuthDiagnostics, oauthDiagnosticsMeta } from "~/components/auth/OAuthDiagnostics";
+import type { loader } from "~/web/oauth-diagnostics.server";
 
-export const meta: MetaFunction = () => [{ title: "Status do login com Google | Classificados Patos" }, { name: "robots", content: "noindex" }];
-
-export function loader({ request }: LoaderFunctionArgs) {
-  return data(oauthDiagnostics(siteOrigin(request)), { headers: { "Cache-Control": "no-store" } });
-}
+export { loader } from "~/web/oauth-diagnostics.server";
+export const meta = oauthDiagnosticsMeta("oauth-status");
 
 export default function Page() {
-  return <OAuthDiagnostics title="Status do login com Google" intro="Se o login com Google está ativo e para onde ele retorna." data={useLoaderData<typeof loader>()} />;
+  return <OAuthDiagnostics page="oauth-status" data={useLoaderData<typeof loader>()} />;
 }

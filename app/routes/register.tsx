@@ -2,7 +2,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import {
   AuthCard,
@@ -15,16 +15,16 @@ import {
   TextLink,
 } from "~/components/auth/AuthForm";
 import { useAccountForm } from "~/components/auth/useAccountForm";
-import { MESSAGES, registerSchema } from "~/lib/auth-schemas";
-import { readFormData } from "~/lib/http.server";
-import { registerUser } from "~/models/user.server";
-import { assertNotCrossSite, getOptionalUser } from "~/services/auth.server";
-import { toast } from "~/services/toast.server";
+import { MESSAGES, registerSchema } from "~/models/account/account";
+import { readFormData } from "~/web/http.server";
+import { registerUser } from "~/models/account/registration.server";
+import { assertNotCrossSite, requireAnonymous } from "~/web/auth.server";
+import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Criar conta | Classificados Patos" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getOptionalUser(request)) throw redirect("/");
+  await requireAnonymous(request);
   return null;
 }
 

@@ -14,11 +14,11 @@ import {
   TextLink,
 } from "~/components/auth/AuthForm";
 import { useAccountForm } from "~/components/auth/useAccountForm";
-import { MESSAGES, resetPasswordSchema } from "~/lib/auth-schemas";
-import { readFormData } from "~/lib/http.server";
-import { isResetTokenValid } from "~/models/user.server";
-import { assertNotCrossSite, resetPassword } from "~/services/auth.server";
-import { toast } from "~/services/toast.server";
+import { MESSAGES, resetPasswordSchema } from "~/models/account/account";
+import { readFormData } from "~/web/http.server";
+import { isResetTokenValid, resetPassword } from "~/models/account/password-reset.server";
+import { assertNotCrossSite, getAuthContext } from "~/web/auth.server";
+import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Redefinir senha | Classificados Patos" },
@@ -40,7 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }), done: false }, { status: 400 });
   }
-  const result = await resetPassword(request, { token: submission.value.token, password: submission.value.password });
+  const current = await getAuthContext(request);
+  const result = await resetPassword({ token: submission.value.token, password: submission.value.password, keepSessionId: current?.sessionId });
   if (!result.ok) {
     return data({ result: submission.reply({ formErrors: [result.message], hideFields }), done: false }, { status: result.status });
   }

@@ -10,7 +10,6 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { getEnv } from "~/env.server";
-import { findOrCreateGoogleUser, type PublicUser } from "~/models/user.server";
 
 export function isGoogleConfigured() {
   const env = getEnv();
@@ -27,8 +26,14 @@ export function maskSecret(secret: string | undefined) {
   return secret.length >= 16 ? `configurado (…${secret.slice(-6)})` : "configurado";
 }
 
-/** A sign-in the product refuses (unverified e-mail…), with a message for the user. */
-export class GoogleSignInRefused extends Error {}
+/** Who Google says signed in: what the account model needs to find, link or create the user. */
+export type GoogleIdentity = {
+  googleId: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+};
 
 /** What the diagnostics pages show: never the secret. */
 export function oauthDiagnostics(origin: string) {
@@ -94,13 +99,12 @@ export async function clearOAuthStateCookie(request: Request) {
 
 /**
  * An authenticator for this request's origin (the callback must match the address Google redirects
- * to). Its verify step finds, links or creates the user; a refusal is thrown as an Error whose
- * message is shown to the user.
+ * to). It answers the Google identity; the callback route turns it into a user.
  */
 export function googleAuthenticator(origin: string) {
-  const authenticator = new Authenticator<PublicUser>(oauthStateStorage, { throwOnError: true });
+  const authenticator = new Authenticator<GoogleIdentity>(oauthStateStorage, { throwOnError: true });
   authenticator.use(
-    new ConfigurableGoogleStrategy<PublicUser>(
+    new ConfigurableGoogleStrategy<GoogleIdentity>(
       {
         clientID: env.GOOGLE_CLIENT_ID ?? "",
         clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
@@ -114,16 +118,14 @@ export function googleAuthenticator(origin: string) {
       },
       async ({ profile }) => {
         const json = profile._json;
-        const result = await findOrCreateGoogleUser({
+        return {
           googleId: String(json.sub ?? profile.id),
           email: json.email ?? profile.emails?.[0]?.value ?? null,
           // Google sends email_verified as a boolean (older endpoints: the string "true").
           emailVerified: String(json.email_verified) === "true",
           name: json.name ?? profile.displayName ?? null,
           picture: json.picture ?? null,
-        });
-        if (!result.ok) throw new GoogleSignInRefused(result.message);
-        return result.user;
+        };
       },
     ),
   );

@@ -5,7 +5,7 @@
  * exist, so the route cannot be used to burn CPU on arbitrary sizes.
  */
 import sharp from "sharp";
-import { isAllowedVariant, type ImageVariant } from "~/components/ads/image-variants";
+import { isAllowedVariant, type ImageVariant } from "~/lib/image-variants";
 import { getBlob, putBlob } from "./storage.server";
 
 export function originalImageKey(publicId: string) {

@@ -12,6 +12,7 @@ import {
   type FakeGoogle,
   type FakeGoogleProfile,
 } from "../support/fake-google";
+import { callRoute } from "../support/route";
 
 let fake: FakeGoogle;
 // Loaded after the environment names the fake Google (getEnv() reads it once per test file).
@@ -24,7 +25,7 @@ let routes: {
 };
 let database: typeof import("~/db/client.server").db;
 let usersTable: typeof import("~/db/schema").users;
-let registerUser: typeof import("~/models/user.server").registerUser;
+let registerUser: typeof import("~/models/account/registration.server").registerUser;
 
 beforeAll(async () => {
   fake = await startFakeGoogle();
@@ -42,25 +43,17 @@ beforeAll(async () => {
   };
   database = (await import("~/db/client.server")).db;
   usersTable = (await import("~/db/schema")).users;
-  registerUser = (await import("~/models/user.server")).registerUser;
+  registerUser = (await import("~/models/account/registration.server")).registerUser;
 });
 
 afterAll(async () => {
   await fake?.close();
 });
 
-type Fn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type Fn = Parameters<typeof callRoute>[0];
 
-async function call(fn: Fn, url: string, headers: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await fn({ request: new Request(url, { headers }), params: {}, context: {} });
-    if (result instanceof Response) return result;
-    const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit };
-    return wrapped?.type === "DataWithResponseInit" ? Response.json(wrapped.data, wrapped.init) : Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+function call(fn: Fn, url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return callRoute(fn, url, { init: { headers } });
 }
 
 function cookieNamed(response: Response, name: string) {

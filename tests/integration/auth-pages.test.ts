@@ -1,6 +1,6 @@
 /** The account pages' loaders and actions (the no-JS path), the root loader and the Google "not configured" page. */
 import { describe, expect, it } from "vitest";
-import { createPasswordResetToken } from "~/models/user.server";
+import { createPasswordResetToken } from "~/models/account/password-reset.server";
 import { loader as rootLoader } from "~/root";
 import { loader as googleStart } from "~/routes/auth.google";
 import { action as forgotAction } from "~/routes/forgot-password";
@@ -8,28 +8,17 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
-import { getOptionalUser } from "~/services/auth.server";
+import { getOptionalUser } from "~/web/auth.server";
+import { callRoute } from "../support/route";
 
 const ORIGIN = "http://localhost";
 let counter = 0;
 
-type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type RouteFn = Parameters<typeof callRoute>[0];
 
 /** Calls a page loader/action; single-fetch `data()` results become a Response with their status/headers. */
-async function call(fn: RouteFn, path: string, init?: RequestInit): Promise<Response> {
-  const request = new Request(new URL(path, ORIGIN), init);
-  try {
-    const result = await fn({ request, params: {}, context: {} });
-    if (result instanceof Response) return result;
-    if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-      const { data, init: responseInit } = result as unknown as { data: unknown; init: ResponseInit | null };
-      return Response.json(data, responseInit ?? undefined);
-    }
-    return Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+function call(fn: RouteFn, path: string, init?: RequestInit): Promise<Response> {
+  return callRoute(fn, path, { init });
 }
 
 function form(fields: Record<string, string>, headers: Record<string, string> = { Origin: ORIGIN }): RequestInit {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { formatDateBR } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
-import type { PublicAd } from "~/models/ad.server";
+import type { PublicAd } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { Icon } from "~/components/Icon";
-import { CARD_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "./image-variants";
+import { CARD_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "~/lib/image-variants";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2";
 

@@ -2,10 +2,10 @@ import { Icon } from "~/components/Icon";
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { expirationKeyFromInstant, formatDateBR, formatDateKeyBR } from "~/lib/dates";
 import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
-import type { AdDetail as AdDetailData } from "~/models/ad.server";
+import type { AdDetail as AdDetailData } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
-import { useHydrated } from "./hooks";
-import { DETAIL_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "./image-variants";
+import { useHydrated } from "~/components/use-hydrated";
+import { DETAIL_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "~/lib/image-variants";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
-import type { AdDetail as AdDetailData } from "~/models/ad.server";
+import type { AdDetail as AdDetailData } from "~/models/ad/ad";
 import { AdDetail } from "./AdDetail";
 
 /** The ad over the list, in a native modal <dialog> (focus trap, Escape and inert page for free). */

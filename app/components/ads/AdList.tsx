@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useNonce } from "~/lib/nonce";
-import type { AdDetail, PublicAd } from "~/models/ad.server";
+import type { AdDetail, PublicAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
-import { useHydrated } from "./hooks";
+import { useHydrated } from "~/components/use-hydrated";
 import { Icon, type IconName } from "~/components/Icon";
 
 export const PAGE_SIZE = 12;

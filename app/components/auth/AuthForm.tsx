@@ -3,7 +3,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useState, type ReactNode } from "react";
-import { passwordChecklist } from "~/lib/password";
+import { passwordChecklist } from "~/models/account/password";
 
 export const focusRing =
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";

@@ -9,7 +9,22 @@ export type OAuthDiagnosticsData = {
   clientSecret: string;
 };
 
-export function OAuthDiagnostics({ title, intro, data }: { title: string; intro: string; data: OAuthDiagnosticsData }) {
+/** The five diagnostic addresses of spec 01 §2: the same page, each with its own heading. */
+export const OAUTH_DIAGNOSTIC_PAGES = {
+  "oauth-setup": { title: "Configuração do login com Google", intro: "Confira os dados que o Google precisa para o login social." },
+  "oauth-status": { title: "Status do login com Google", intro: "Se o login com Google está ativo e para onde ele retorna." },
+  "auth-debug": { title: "Diagnóstico de autenticação", intro: "Estado atual do login com Google neste servidor." },
+  "oauth-fix": { title: "Corrigir o login com Google", intro: "Se o Google recusar o retorno (redirect_uri_mismatch), cadastre o endereço de retorno abaixo." },
+  "test-oauth": { title: "Teste do login com Google", intro: "Verifique a configuração antes de testar o botão Continuar com Google." },
+} as const;
+export type OAuthDiagnosticPage = keyof typeof OAUTH_DIAGNOSTIC_PAGES;
+
+export function oauthDiagnosticsMeta(page: OAuthDiagnosticPage) {
+  return () => [{ title: `${OAUTH_DIAGNOSTIC_PAGES[page].title} | Classificados Patos` }, { name: "robots", content: "noindex" }];
+}
+
+export function OAuthDiagnostics({ page, data }: { page: OAuthDiagnosticPage; data: OAuthDiagnosticsData }) {
+  const { title, intro } = OAUTH_DIAGNOSTIC_PAGES[page];
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{title}</h1>

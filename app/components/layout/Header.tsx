@@ -3,6 +3,7 @@ import { Icon, type IconName } from "~/components/Icon";
 import type { KeyboardEvent } from "react";
 import { Logo } from "~/components/Logo";
 import { INSTITUTIONAL_LINKS } from "~/components/layout/site-links";
+import { displayName } from "~/models/account/user";
 
 export type HeaderUser = {
   fullName: string | null;
@@ -30,10 +31,6 @@ function navItems(user: HeaderUser | null): NavItem[] {
   if (user) items.push({ to: "/dashboard", label: "Meus Anúncios", icon: "layout-dashboard" });
   if (user?.isAdmin) items.push({ to: "/admin", label: "Admin", icon: "shield-check" });
   return items;
-}
-
-function displayName(user: HeaderUser): string {
-  return user.fullName?.trim() || user.username;
 }
 
 /** Escape closes an open menu and returns focus to its toggle (keyboard users have no "outside" to click). */

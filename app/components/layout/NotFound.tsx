@@ -1,17 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
-import { useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
-
-/** False on the server and during hydration, true afterwards (also on client-side navigations, without a flash). */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false
-  );
-}
+import { useHydrated } from "~/components/use-hydrated";
 
 const buttonBase =
   "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";

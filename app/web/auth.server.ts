@@ -6,27 +6,16 @@
  */
 import { createCookie, redirect } from "@remix-run/node";
 import { getEnv } from "~/env.server";
-import { MESSAGES, tooManyAttemptsMessage } from "~/lib/auth-schemas";
-import { jsonError } from "~/lib/http.server";
+import type { PublicUser } from "~/models/account/users.server";
 import {
-  clearAttempts,
   createSession,
   findSessionUser,
   PERSISTENT_SESSION_MS,
-  recordAttempt,
   revokeSession,
-  throttledFor,
   type CreatedSession,
   type SessionWithUser,
-} from "~/models/session.server";
-import {
-  createPasswordResetToken,
-  normalizeEmail,
-  resetPasswordWithToken,
-  verifyLogin,
-  type PublicUser,
-} from "~/models/user.server";
-import { sendMail } from "~/services/mail.server";
+} from "~/models/session/session.server";
+import { jsonError } from "~/web/http.server";
 
 export type { PublicUser };
 
@@ -112,6 +101,11 @@ export async function getOptionalUser(request: Request): Promise<PublicUser | nu
   return (await getAuthContext(request))?.user ?? null;
 }
 
+/** For the sign-in and registration pages: a signed-in visitor is sent on (to `to`, or home). */
+export async function requireAnonymous(request: Request, to = "/") {
+  if (await getOptionalUser(request)) throw redirect(safeRedirect(to));
+}
+
 /** A safe place to return to: a same-site path ("/x?y"), never "//evil" or an absolute URL. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
@@ -171,76 +165,3 @@ export function clientIp(request: Request, context?: unknown): string | null {
   return last || null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The account flows shared by the pages and their /api twins.
-
-export type FlowResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 409 | 429; message: string; retryAfterMinutes?: number };
-
-function throttleKeys(kind: "login" | "forgot", email: string, ip: string | null) {
-  const keys = [`${kind}-email:${normalizeEmail(email)}`];
-  if (ip) keys.push(`${kind}-ip:${ip}`);
-  return keys;
-}
-
-/**
- * Checks e-mail and password. Wrong e-mail and wrong password are the same 401; ten failures for one
- * e-mail or one address within 15 minutes turn into 429 until the window passes.
- */
-export async function signIn(request: Request, context: unknown, input: { email: string; password: string }): Promise<FlowResult<PublicUser>> {
-  const keys = throttleKeys("login", input.email, clientIp(request, context));
-  const wait = throttledFor(keys);
-  if (wait) return { ok: false, status: 429, message: tooManyAttemptsMessage(wait), retryAfterMinutes: wait };
-  const user = await verifyLogin(input.email, input.password);
-  if (!user) {
-    recordAttempt(keys);
-    return { ok: false, status: 401, message: MESSAGES.invalidCredentialsApi };
-  }
-  // Only the e-mail's counter: a correct password says nothing about other accounts tried from this address.
-  clearAttempts(keys.slice(0, 1));
-  return { ok: true, value: user };
-}
-
-/** Always the same answer for a known or unknown e-mail; every request counts toward the throttle. */
-export async function forgotPassword(request: Request, context: unknown, email: string): Promise<FlowResult<string>> {
-  const keys = throttleKeys("forgot", email, clientIp(request, context));
-  const wait = throttledFor(keys);
-  if (wait) return { ok: false, status: 429, message: tooManyAttemptsMessage(wait), retryAfterMinutes: wait };
-  recordAttempt(keys);
-  const reset = createPasswordResetToken(email);
-  if (reset) {
-    const link = `${siteOrigin(request)}/reset-password?${new URLSearchParams({ token: reset.token })}`;
-    const name = reset.user.fullName?.trim() || reset.user.username;
-    // Not awaited: a slow SMTP server must not make known e-mails answer slower than unknown ones.
-    sendMail({
-      to: reset.user.email,
-      subject: "Redefinição de senha — Classificados Patos",
-      text: [
-        `Olá, ${name}!`,
-        "",
-        "Recebemos um pedido para redefinir a senha da sua conta no Classificados Patos.",
-        "Para criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):",
-        "",
-        link,
-        "",
-        "Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.",
-      ].join("\n"),
-    }).catch((error: unknown) => {
-      // Logged, not shown: the answer must not reveal that this e-mail has an account.
-      console.error("[auth] could not send the password reset e-mail", error);
-    });
-  }
-  return { ok: true, value: MESSAGES.forgotPasswordSent };
-}
-
-/** Sets a new password from a reset token; the request's own session (if any) survives, every other ends. */
-export async function resetPassword(request: Request, input: { token: string; password: string }): Promise<FlowResult<PublicUser>> {
-  const current = await getAuthContext(request);
-  const user = await resetPasswordWithToken(input.token, input.password, { keepSessionId: current?.sessionId });
-  if (!user) return { ok: false, status: 400, message: MESSAGES.resetTokenInvalid };
-  return { ok: true, value: user };
-}
-
-/** A 429 answer's Retry-After header. */
-export function retryAfterHeaders(result: { retryAfterMinutes?: number }): Record<string, string> {
-  return result.retryAfterMinutes ? { "Retry-After": String(result.retryAfterMinutes * 60) } : {};
-}

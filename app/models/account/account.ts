@@ -3,7 +3,7 @@
  * browser (conform) and the JSON API. zod/mini: these ship to the browser.
  */
 import * as z from "zod/mini";
-import { LOGIN_PASSWORD_MIN_MESSAGE, loginPasswordSchema, newPasswordSchema, PASSWORD_RULES } from "~/lib/password";
+import { LOGIN_PASSWORD_MIN_MESSAGE, loginPasswordSchema, newPasswordSchema, PASSWORD_RULES } from "~/models/account/password";
 
 export const MESSAGES = {
   invalidEmail: "Email inválido",

@@ -8,7 +8,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   tooManyAttemptsMessage,
-} from "./auth-schemas";
+} from "./account";
 
 function messagesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   const byField: Record<string, string[]> = {};

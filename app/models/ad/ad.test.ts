@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
-import type { AdStatus } from "~/db/schema";
-import { AD_STATUS_LABELS, adStatusLabel, effectiveStatus } from "./ad-status";
-import { expirationInstantFromKey } from "./dates";
+import type { AdStatus } from "./ad";
+import { AD_STATUS_LABELS, adStatusLabel, effectiveStatus } from "./ad";
+import { expirationInstantFromKey } from "~/lib/dates";
 
 describe("effectiveStatus", () => {
   const expirationDate = expirationInstantFromKey("2026-11-25"); // 2026-11-26T03:00:00Z

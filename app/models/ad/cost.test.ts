@@ -8,7 +8,7 @@ import {
   chargedDays,
   defaultExpirationKey,
   minExpirationKey,
-} from "./ad-cost";
+} from "./cost";
 
 // 22/11/2026 11:00 in São Paulo.
 const now = new Date("2026-11-22T14:00:00Z");

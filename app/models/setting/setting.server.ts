@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { settings } from "~/db/schema";
-import { DEFAULT_PRICE_PER_DAY_CENTS } from "~/lib/ad-cost";
+import { DEFAULT_PRICE_PER_DAY_CENTS } from "~/models/ad/cost";
 import { parseDecimalToCents } from "~/lib/money";
 
 export const AD_PRICE_PER_DAY = "ad_price_per_day";

@@ -31,3 +31,7 @@ export const CATEGORY_ICON_GROUPS = [
 export type CategoryIconKey = (typeof CATEGORY_ICON_GROUPS)[number]["keys"][number];
 
 export const CATEGORY_ICON_KEYS: readonly CategoryIconKey[] = CATEGORY_ICON_GROUPS.flatMap((group) => group.keys);
+
+/** How a characteristic's value is typed and validated (spec 02 §3). */
+export const CHARACTERISTIC_DATA_TYPES = ["text", "number", "date", "boolean", "select"] as const;
+export type CharacteristicDataType = (typeof CHARACTERISTIC_DATA_TYPES)[number];

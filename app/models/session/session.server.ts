@@ -1,16 +1,16 @@
 /**
- * Sign-in state kept in the database: sessions and the failed-attempt counters used for throttling.
+ * Sessions kept in the database.
  *
  * A session is an opaque random token (256 bits) held by the client; the row is keyed by its SHA-256,
  * so a copy of the database never yields a usable token. The same token works in the session cookie
  * and as `Authorization: Bearer`. See docs/decisions/003-sessions-and-client-token.md.
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { and, count, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { authAttempts, sessions, users } from "~/db/schema";
+import { sessions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { toPublicUser, type PublicUser } from "~/models/user.server";
+import { toPublicUser, type PublicUser } from "~/models/account/users.server";
 
 /** "Lembrar de mim": the cookie and the row last 30 days. */
 export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -89,59 +89,6 @@ export function revokeSession(token: string) {
     .run();
 }
 
-/** Ends every session of a user, except the given session ids (e.g. the one making the request). */
-export function revokeUserSessions(userId: number, keepSessionIds: string[] = []) {
-  const where = keepSessionIds.length
-    ? and(eq(sessions.userId, userId), ...keepSessionIds.map((id) => ne(sessions.id, id)))
-    : eq(sessions.userId, userId);
-  db.delete(sessions).where(where).run();
-}
-
 export function sweepExpiredSessions(now = new Date()) {
   db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Throttling: failed logins and reset requests counted per key ("login-email:…", "login-ip:…").
-
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const THROTTLE_MAX = 10;
-
-/** Minutes until the oldest counted attempt leaves the window, or null when not throttled. */
-export function throttledFor(keys: string[], now = new Date()): number | null {
-  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  let waitMs = 0;
-  for (const key of keys) {
-    const rows = db
-      .select({ createdAt: authAttempts.createdAt })
-      .from(authAttempts)
-      .where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)))
-      .orderBy(authAttempts.createdAt)
-      .all();
-    if (rows.length >= THROTTLE_MAX) {
-      // The window frees up once enough old attempts expire to fall below the limit.
-      const freeing = rows[rows.length - THROTTLE_MAX]!.createdAt.getTime() + THROTTLE_WINDOW_MS - now.getTime();
-      waitMs = Math.max(waitMs, freeing);
-    }
-  }
-  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 60_000)) : null;
-}
-
-export function recordAttempt(keys: string[], now = new Date()) {
-  if (!keys.length) return;
-  db.delete(authAttempts)
-    .where(lt(authAttempts.createdAt, new Date(now.getTime() - THROTTLE_WINDOW_MS)))
-    .run();
-  db.insert(authAttempts)
-    .values(keys.map((key) => ({ key, createdAt: now })))
-    .run();
-}
-
-export function clearAttempts(keys: string[]) {
-  if (keys.length) db.delete(authAttempts).where(inArray(authAttempts.key, keys)).run();
-}
-
-export function countAttempts(key: string) {
-  const [row] = db.select({ n: count() }).from(authAttempts).where(eq(authAttempts.key, key)).all();
-  return row?.n ?? 0;
 }

@@ -3,7 +3,7 @@
  * below 0) × price per day. The "− 1" is the free first day: the creation day is
  * not charged. Days are São Paulo calendar days (see ./dates).
  */
-import { addDaysToKey, daysBetweenKeys, todayKey } from "./dates";
+import { addDaysToKey, daysBetweenKeys, todayKey } from "~/lib/dates";
 
 /** Minimum duration shown to users ('* mínimo 3 dias'). */
 export const MIN_AD_DAYS = 3;

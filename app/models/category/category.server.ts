@@ -37,3 +37,7 @@ export function listCharacteristics(categoryId: number) {
     .orderBy(asc(characteristics.id))
     .all();
 }
+
+export function getSubcategory(id: number) {
+  return db.select().from(subcategories).where(eq(subcategories.id, id)).get() ?? null;
+}

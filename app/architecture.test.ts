@@ -1,0 +1,69 @@
+/**
+ * The direction of dependencies between app/ folders (README "Where things go"), checked on every
+ * import so a shortcut fails the suite instead of slowly tangling the layers:
+ *
+ *   routes → web → models → services → lib        (db is used by models; env by anyone)
+ *   components → lib, models' browser-safe modules (never *.server)
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const APP = path.resolve(__dirname);
+
+/** Which top-level folders each folder may import from (besides itself, env.server and lib). */
+const ALLOWED: Record<string, string[]> = {
+  lib: [],
+  services: [],
+  db: ["models", "services"], // the schema takes the aggregates' enums; the seed stores demo pictures
+  models: ["db", "services"],
+  web: ["models", "services", "db"],
+  components: ["models", "assets"],
+  routes: ["web", "models", "services", "components", "db"],
+};
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, "utf8");
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  return specifiers
+    .map((spec) => (spec.startsWith("~/") ? path.join(APP, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null))
+    .filter((target): target is string => target !== null);
+}
+
+const folderOf = (file: string) => path.relative(APP, file).split(path.sep)[0]!;
+
+describe("dependencies between app/ folders point one way", () => {
+  const violations: string[] = [];
+  for (const file of sourceFiles(APP)) {
+    const from = folderOf(file);
+    const allowed = ALLOWED[from];
+    if (!allowed) continue;
+    for (const target of importsOf(file)) {
+      const to = folderOf(target);
+      if (to === from || to === "lib" || to.startsWith("env.server")) continue;
+      const isServer = /\.server(\.tsx?)?$/.test(target);
+      if (!allowed.includes(to) || (from === "components" && isServer)) {
+        violations.push(`${path.relative(APP, file)} → ${path.relative(APP, target)}`);
+      }
+    }
+  }
+
+  it("has no import against the direction", () => {
+    expect(violations).toEqual([]);
+  });
+
+  it("keeps lib free of the app's other folders (pure helpers only)", () => {
+    const lib = sourceFiles(path.join(APP, "lib")).flatMap((file) =>
+      importsOf(file).filter((target) => folderOf(target) !== "lib").map((target) => `${path.relative(APP, file)} → ${path.relative(APP, target)}`),
+    );
+    expect(lib).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Password reset: a single-use token valid for one hour, stored as its SHA-256, sent by e-mail.
+ * The answer never says whether the e-mail has an account.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, ne } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+import { hashPassword } from "~/lib/password-hash.server";
+import { MESSAGES, tooManyAttemptsMessage } from "~/models/account/account";
+import { displayName } from "~/models/account/user";
+import type { FlowResult } from "~/models/account/sign-in.server";
+import { recordAttempt, throttledFor, throttleKeys } from "~/models/account/throttle.server";
+import { normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";
+import { hashToken } from "~/models/session/session.server";
+import { sendMail } from "~/services/mail.server";
+
+
+export const RESET_TOKEN_MS = 60 * 60 * 1000;
+
+/** A fresh reset token for the account with this e-mail, or null when there is none (callers answer the same). */
+export function createPasswordResetToken(email: string, now = new Date()): { user: PublicUser; token: string } | null {
+  const row = db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+  if (!row) return null;
+  const token = randomBytes(32).toString("base64url");
+  db.update(users)
+    .set({ resetToken: hashToken(token), resetTokenExpires: new Date(now.getTime() + RESET_TOKEN_MS) })
+    .where(eq(users.id, row.id))
+    .run();
+  return { user: toPublicUser(row), token };
+}
+
+/**
+ * Sets the new password when the token is valid and unexpired, consumes the token and ends every
+ * session of the user except `keepSessionId` (the request's own, if it had one). Null for a bad token.
+ */
+export async function resetPasswordWithToken(
+  token: string,
+  newPassword: string,
+  { now = new Date(), keepSessionId }: { now?: Date; keepSessionId?: string } = {},
+): Promise<PublicUser | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const findValid = () =>
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpires, now)))
+      .get();
+  if (!findValid()) return null;
+  const password = await hashPassword(newPassword);
+  // Re-check after the (slow, async) hash so two concurrent uses of one token cannot both succeed.
+  return db.transaction((tx) => {
+    const row = tx
+      .select()
+      .from(users)
+      .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpires, now)))
+      .get();
+    if (!row) return null;
+    tx.update(users).set({ password, resetToken: null, resetTokenExpires: null }).where(eq(users.id, row.id)).run();
+    tx.delete(sessions)
+      .where(keepSessionId ? and(eq(sessions.userId, row.id), ne(sessions.id, keepSessionId)) : eq(sessions.userId, row.id))
+      .run();
+    return toPublicUser(row);
+  });
+}
+
+/** Whether a reset token is still usable (the page says so before asking for a new password). */
+export function isResetTokenValid(token: string, now = new Date()) {
+  if (!token || token.length > 200) return false;
+  return Boolean(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.resetToken, hashToken(token)), gt(users.resetTokenExpires, now)))
+      .get(),
+  );
+}
+
+/**
+ * Always the same answer for a known or unknown e-mail; every request counts toward the throttle.
+ * `siteOrigin` is the public address the link in the e-mail points at.
+ */
+export async function forgotPassword(input: { email: string; ip: string | null; siteOrigin: string }): Promise<FlowResult<string>> {
+  const keys = throttleKeys("forgot", input.email, input.ip);
+  const wait = throttledFor(keys);
+  if (wait) return { ok: false, status: 429, message: tooManyAttemptsMessage(wait), retryAfterMinutes: wait };
+  recordAttempt(keys);
+  const reset = createPasswordResetToken(input.email);
+  if (reset) {
+    const link = `${input.siteOrigin}/reset-password?${new URLSearchParams({ token: reset.token })}`;
+    // Not awaited: a slow SMTP server must not make known e-mails answer slower than unknown ones.
+    sendMail({
+      to: reset.user.email,
+      subject: "Redefinição de senha — Classificados Patos",
+      text: [
+        `Olá, ${displayName(reset.user)}!`,
+        "",
+        "Recebemos um pedido para redefinir a senha da sua conta no Classificados Patos.",
+        "Para criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):",
+        "",
+        link,
+        "",
+        "Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.",
+      ].join("\n"),
+    }).catch((error: unknown) => {
+      // Logged, not shown: the answer must not reveal that this e-mail has an account.
+      console.error("[auth] could not send the password reset e-mail", error);
+    });
+  }
+  return { ok: true, value: MESSAGES.forgotPasswordSent };
+}
+
+/** Sets a new password from a reset token; the session `keepSessionId` (the request's own) survives, every other ends. */
+export async function resetPassword(input: { token: string; password: string; keepSessionId?: string }): Promise<FlowResult<PublicUser>> {
+  const user = await resetPasswordWithToken(input.token, input.password, { keepSessionId: input.keepSessionId });
+  if (!user) return { ok: false, status: 400, message: MESSAGES.resetTokenInvalid };
+  return { ok: true, value: user };
+}

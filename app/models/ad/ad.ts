@@ -1,0 +1,99 @@
+/**
+ * Ads, the browser-safe half: the enums, labels, limits and shapes that pages, the API and the
+ * browser share. Imports nothing but other browser-safe modules, so components may import it (and
+ * db/schema.ts takes its enums from here).
+ *
+ * Ad status as users see it: the stored status is not updated when an ad's time runs out, so every
+ * screen and query asks `effectiveStatus` instead of reading `status` directly (spec 02 §4).
+ */
+
+export const AD_TYPES = ["Vender", "Comprar", "Trocar"] as const;
+export type AdType = (typeof AD_TYPES)[number];
+
+export const AD_STATUSES = ["active", "paused", "pending_payment", "expired", "rejected", "pending"] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+/** Cards per page of the public lists (home, /categories, GET /api/ads/public). */
+export const PUBLIC_PAGE_SIZE = 12;
+/** The largest page GET /api/ads/public serves (larger asks are capped, not refused). */
+export const PUBLIC_MAX_LIMIT = 50;
+
+/** pt-BR display labels. (Not to be confused with the status list of the same name in ~/db/schema.) */
+export const AD_STATUS_LABELS: Readonly<Record<AdStatus, string>> = {
+  active: "Ativo",
+  paused: "Pausado",
+  pending_payment: "Aguardando Pagamento",
+  expired: "Expirado",
+  rejected: "Rejeitado",
+  pending: "Em análise",
+};
+
+/**
+ * "expired" once `now` reaches `expirationDate` (the first instant after the last
+ * visible São Paulo day), whatever is stored; otherwise the stored status.
+ */
+export function effectiveStatus(
+  { status, expirationDate }: { status: AdStatus; expirationDate: Date },
+  now: Date = new Date(),
+): AdStatus {
+  return expirationDate.getTime() <= now.getTime() ? "expired" : status;
+}
+
+export function adStatusLabel(status: AdStatus): string {
+  return AD_STATUS_LABELS[status];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes (spec 01 §3 "Ad (public view)")
+// ---------------------------------------------------------------------------------------------
+
+export type PublicAdImage = { id: number; publicId: string; url: string };
+
+export type PublicAd = {
+  id: number;
+  title: string;
+  description: string;
+  /** Two decimals ("1800.00"), or "" for "A combinar". */
+  price: string;
+  adType: AdType;
+  category: { id: number; name: string; icon: string };
+  subcategory: { id: number; name: string } | null;
+  characteristics: Record<string, string>;
+  images: PublicAdImage[];
+  primaryImageUrl: string | null;
+  whatsapp: string | null;
+  user: { fullName: string | null };
+  city: string;
+  idCity: number;
+  state: string;
+  /** ISO 8601 instants. */
+  createdAt: string;
+  expirationDate: string;
+  views: number;
+};
+
+export type AdDetail = PublicAd & {
+  /** Effective status (expired once the expiration date has passed). */
+  status: AdStatus;
+  condition: string;
+  userId: number;
+  /** The characteristics with the labels of the category's definitions, in definition order. */
+  characteristicItems: { key: string; label: string; value: string }[];
+  updatedAt: string;
+};
+
+export type PublicAdsFilter = {
+  cityId?: number;
+  categoryId?: number;
+  subcategoryId?: number;
+  adType?: AdType;
+  search?: string;
+  page: number;
+  limit: number;
+};
+
+export type PublicAdsResult = { ads: PublicAd[]; total: number };
+
+
+/** Who is looking at an ad: owners and admins see it in any status, everyone else only when public. */
+export type Viewer = { id: number; isAdmin: boolean } | null;

@@ -1,0 +1,98 @@
+/**
+ * An ad as a card: the columns every list and the detail read, the pictures in one query for a
+ * whole page, and the row → `PublicAd` mapping (spec 01 §3 "Ad (public view)").
+ */
+import { ads, categories, subcategories, users } from "~/db/schema";
+import { sqlite } from "~/db/client.server";
+import type { AdType, PublicAd, PublicAdImage } from "~/models/ad/ad";
+import { centsToDecimalString } from "~/lib/money";
+import { imageUrl } from "~/services/images.server";
+
+export const cardColumns = {
+  id: ads.id,
+  title: ads.title,
+  description: ads.description,
+  priceCents: ads.priceCents,
+  adType: ads.adType,
+  characteristics: ads.characteristics,
+  whatsapp: ads.whatsapp,
+  city: ads.city,
+  idCity: ads.idCity,
+  state: ads.state,
+  createdAt: ads.createdAt,
+  expirationDate: ads.expirationDate,
+  views: ads.views,
+  categoryId: ads.categoryId,
+  categoryName: categories.name,
+  categoryIcon: categories.icon,
+  subcategoryId: ads.subcategoryId,
+  subcategoryName: subcategories.name,
+  userFullName: users.fullName,
+};
+
+export type CardRow = {
+  id: number;
+  title: string;
+  description: string;
+  priceCents: number | null;
+  adType: AdType;
+  characteristics: Record<string, string>;
+  whatsapp: string | null;
+  city: string;
+  idCity: number;
+  state: string;
+  createdAt: Date;
+  expirationDate: Date;
+  views: number;
+  categoryId: number;
+  categoryName: string;
+  categoryIcon: string;
+  subcategoryId: number | null;
+  subcategoryName: string | null;
+  userFullName: string | null;
+};
+
+let imagesStatement: { all(ids: string): unknown[] } | undefined;
+
+export function imagesByAd(adIds: number[]): Map<number, PublicAdImage[]> {
+  const byAd = new Map<number, PublicAdImage[]>();
+  if (adIds.length === 0) return byAd;
+  imagesStatement ??= sqlite.prepare<[string], unknown>(
+    `SELECT id, ad_id AS adId, public_id AS publicId, is_primary AS isPrimary FROM ad_images
+     WHERE ad_id IN (SELECT value FROM json_each(?)) ORDER BY ad_id, sort_order, id`,
+  );
+  const rows = imagesStatement.all(JSON.stringify(adIds)) as { id: number; adId: number; publicId: string; isPrimary: number }[];
+  for (const row of rows) {
+    const list = byAd.get(row.adId) ?? [];
+    const image = { id: row.id, publicId: row.publicId, url: imageUrl(row.publicId) };
+    // The primary picture goes first, whatever its order number, so images[0] is always the cover.
+    if (row.isPrimary) list.unshift(image);
+    else list.push(image);
+    byAd.set(row.adId, list);
+  }
+  return byAd;
+}
+
+export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.priceCents ? centsToDecimalString(row.priceCents) : "",
+    adType: row.adType,
+    category: { id: row.categoryId, name: row.categoryName, icon: row.categoryIcon },
+    subcategory: row.subcategoryId !== null && row.subcategoryName !== null ? { id: row.subcategoryId, name: row.subcategoryName } : null,
+    characteristics: row.characteristics ?? {},
+    images,
+    primaryImageUrl: images[0]?.url ?? null,
+    whatsapp: row.whatsapp?.trim() ? row.whatsapp : null,
+    user: { fullName: row.userFullName },
+    city: row.city,
+    idCity: row.idCity,
+    state: row.state,
+    createdAt: row.createdAt.toISOString(),
+    expirationDate: row.expirationDate.toISOString(),
+    views: row.views,
+  };
+}
+

@@ -1,0 +1,94 @@
+/**
+ * One ad (`getAdForViewer`, shared by /anuncio/{id} and GET /api/ads/{id}) and its view counter.
+ *
+ * - a non-public ad is visible only to its owner and to admins;
+ * - views go up by one atomic `UPDATE … SET views = views + 1`, only for public ads.
+ */
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { ads, categories, characteristics, subcategories, users } from "~/db/schema";
+import { effectiveStatus, type AdDetail, type AdStatus, type Viewer } from "~/models/ad/ad";
+import { cardColumns, imagesByAd, toPublicAd, type CardRow } from "~/models/ad/card.server";
+
+function isPublic(ad: { status: AdStatus; expirationDate: Date }, now: Date) {
+  return effectiveStatus(ad, now) === "active";
+}
+
+/**
+ * The full ad, or null when it does not exist or the viewer may not see it: anyone sees a public
+ * (active, unexpired) ad; only the owner and admins see it in any other status.
+ */
+export function getAdForViewer(id: number, viewer: Viewer, now: Date = new Date()): AdDetail | null {
+  const row = db
+    .select({
+      ...cardColumns,
+      status: ads.status,
+      condition: ads.condition,
+      userId: ads.userId,
+      updatedAt: ads.updatedAt,
+    })
+    .from(ads)
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
+    .innerJoin(users, eq(users.id, ads.userId))
+    .where(eq(ads.id, id))
+    .get() as (CardRow & { status: AdStatus; condition: string; userId: number; updatedAt: Date }) | undefined;
+  if (!row) return null;
+  if (!isPublic(row, now) && !(viewer && (viewer.isAdmin || viewer.id === row.userId))) return null;
+
+  const card = toPublicAd(row, imagesByAd([row.id]).get(row.id) ?? []);
+  return {
+    ...card,
+    status: effectiveStatus(row, now),
+    condition: row.condition,
+    userId: row.userId,
+    characteristicItems: characteristicItems(row.categoryId, card.characteristics),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The ad's characteristic values with their labels, defined ones first (in definition order), then any others. */
+function characteristicItems(categoryId: number, values: Record<string, string>) {
+  const definitions = db
+    .select({ name: characteristics.name, label: characteristics.label, dataType: characteristics.dataType })
+    .from(characteristics)
+    .where(eq(characteristics.categoryId, categoryId))
+    .orderBy(asc(characteristics.id))
+    .all();
+  const items: { key: string; label: string; value: string }[] = [];
+  const seen = new Set<string>();
+  for (const definition of definitions) {
+    const value = values[definition.name];
+    seen.add(definition.name);
+    if (value === undefined || String(value).trim() === "") continue;
+    items.push({ key: definition.name, label: definition.label, value: displayValue(String(value), definition.dataType) });
+  }
+  for (const [key, value] of Object.entries(values)) {
+    if (seen.has(key) || String(value).trim() === "") continue;
+    items.push({ key, label: key, value: String(value) });
+  }
+  return items;
+}
+
+function displayValue(value: string, dataType: string) {
+  if (dataType === "boolean") return value === "true" ? "Sim" : value === "false" ? "Não" : value;
+  if (dataType === "date") {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  }
+  return value;
+}
+
+/**
+ * Counts one opening of a public ad: a single atomic UPDATE (concurrent openings never lose a
+ * count). Returns the new total, or null when the ad is not public (nothing is counted then).
+ */
+export function incrementAdViews(id: number, now: Date = new Date()): number | null {
+  const row = db
+    .update(ads)
+    .set({ views: sql`${ads.views} + 1` })
+    .where(and(eq(ads.id, id), eq(ads.status, "active"), gt(ads.expirationDate, now)))
+    .returning({ views: ads.views })
+    .get();
+  return row?.views ?? null;
+}

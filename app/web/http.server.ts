@@ -1,0 +1,81 @@
+/**
+ * Request plumbing shared by the routes: one JSON error shape ({message, details?}), query/params
+ * parsing with a zod schema, and form bodies — each answering 400 instead of throwing a 500.
+ */
+import type { z } from "zod";
+import type * as zm from "zod/mini";
+import { MESSAGES } from "~/models/account/account";
+
+export const NO_STORE = { "Cache-Control": "no-store" };
+
+export type ApiError = { message: string; details?: string[] };
+
+export function jsonError(status: number, message: string, details?: string[]) {
+  const body: ApiError = details?.length ? { message, details } : { message };
+  return Response.json(body, { status, headers: NO_STORE });
+}
+
+/** Parses a plain object (search params, route params, JSON body) or throws a 400 Response. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message = "Parâmetros inválidos"): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw jsonError(
+    400,
+    message,
+    result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)),
+  );
+}
+
+export function searchParamsOf(request: Request) {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+/** A page action's form body. Any other body (JSON, a broken multipart) is a 400 with a message, not a 500. */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw jsonError(400, "Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.");
+  }
+}
+
+
+
+/** The parsed body, or a thrown 400 whose `message` is the first problem (e.g. "Email inválido"). */
+export async function readJsonBody<S extends zm.ZodMiniType>(request: Request, schema: S): Promise<zm.output<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw jsonError(400, MESSAGES.badBody, ["O corpo deve ser um JSON válido"]);
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  // A body that is not an object at all gets the generic message; field problems get their own.
+  const first = issues.find((issue) => issue.path.length > 0);
+  throw jsonError(
+    400,
+    first?.message ?? MESSAGES.badBody,
+    issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)),
+  );
+}
+
+/** 405 with the methods the endpoint does take (the Allow header), as JSON like every API error. */
+export function methodNotAllowed(allow: string, message = "Método não permitido") {
+  const response = jsonError(405, message);
+  response.headers.set("Allow", allow);
+  return response;
+}
+
+/** A 429 answer's Retry-After header. */
+export function retryAfterHeaders(result: { retryAfterMinutes?: number }): Record<string, string> {
+  return result.retryAfterMinutes ? { "Retry-After": String(result.retryAfterMinutes * 60) } : {};
+}
+
+/** The JSON answer for a refused account flow (its status, message and, for 429, Retry-After). */
+export function flowError(result: { status: number; message: string; retryAfterMinutes?: number }) {
+  const response = jsonError(result.status, result.message);
+  for (const [name, value] of Object.entries(retryAfterHeaders(result))) response.headers.set(name, value);
+  return response;
+}

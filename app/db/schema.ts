@@ -16,7 +16,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { AD_STATUSES, AD_TYPES } from "../models/ad/ad";
+import { AD_STATUSES, AD_TYPES, MODERATION_DECISIONS, type AdModeration } from "../models/ad/ad";
+import type { WizardDraftData } from "../models/ad/ad-form";
 import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../models/payment/payment";
 
@@ -169,6 +170,8 @@ export const ads = sqliteTable(
     state: text({ length: 2 }).notNull(),
     zipCode: text({ length: 9 }),
     views: integer().notNull().default(0),
+    /** The automatic moderation's verdict at the last create or edit (null for ads from before it). */
+    moderation: text({ mode: "json" }).$type<AdModeration>(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -263,6 +266,50 @@ export const aiUsage = sqliteTable(
   (t) => [uniqueIndex("ai_usage_user_month_idx").on(t.userId, t.month)],
 );
 
+/**
+ * The ad wizard's state between steps (one per user): what was typed and the photos already stored,
+ * so the wizard works as plain form posts, survives a reload and a dropped connection. `editAdId`
+ * is set when the wizard reopens an unpaid ad (/create-ad-steps?edit={id}).
+ */
+export const adDrafts = sqliteTable("ad_drafts", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  editAdId: integer().references(() => ads.id, { onDelete: "cascade" }),
+  data: text({ mode: "json" }).$type<WizardDraftData>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+});
+
+/** Human moderation: every decision on an ad (who, when, why), and owners' requests for a review. */
+export const moderationDecisions = sqliteTable(
+  "moderation_decisions",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    /** The admin who decided; null for an owner's review request, or once the admin's account is gone. */
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    decision: text({ enum: MODERATION_DECISIONS }).notNull(),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_decisions_ad_idx").on(t.adId, t.createdAt)],
+);
+
+/** Payment gateway webhook deliveries, stored once by their event id so replays change nothing twice. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  eventId: text().notNull().unique(),
+  paymentId: integer().references(() => payments.id, { onDelete: "set null" }),
+  event: text().notNull(),
+  payload: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  receivedAt: createdAt(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Subcategory = typeof subcategories.$inferSelect;
@@ -271,3 +318,4 @@ export type City = typeof cities.$inferSelect;
 export type Ad = typeof ads.$inferSelect;
 export type AdImage = typeof adImages.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type AdDraft = typeof adDrafts.$inferSelect;

@@ -97,3 +97,26 @@ export type PublicAdsResult = { ads: PublicAd[]; total: number };
 
 /** Who is looking at an ad: owners and admins see it in any status, everyone else only when public. */
 export type Viewer = { id: number; isAdmin: boolean } | null;
+
+/** What the automatic moderation recommends for an ad's text and photos. */
+export const MODERATION_RECOMMENDATIONS = ["approved", "rejected", "needs_review"] as const;
+export type ModerationRecommendation = (typeof MODERATION_RECOMMENDATIONS)[number];
+
+/** The automatic moderation's verdict, stored with the ad so the owner, the admin queue and the API show the same reasons. */
+export type AdModeration = {
+  recommendation: ModerationRecommendation;
+  /** 0..1 */
+  confidence: number;
+  /** pt-BR reasons, empty when approved. */
+  issues: string[];
+  suggestion?: string;
+  /** Remarks that are not reasons, e.g. that the photos were not judged by content. */
+  notes?: string[];
+  provider: "gemini" | "openai" | "local";
+  /** ISO 8601 instant. */
+  timestamp: string;
+};
+
+/** What a person decides on an ad in the moderation queue, or an owner's request for a human review. */
+export const MODERATION_DECISIONS = ["approved", "rejected", "review_requested"] as const;
+export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];

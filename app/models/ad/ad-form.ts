@@ -1,0 +1,181 @@
+/**
+ * The ad form, browser-safe: the limits, the pt-BR messages (spec 02 §5) and the zod/mini schemas
+ * of the wizard's steps, shared by the /create-ad page (server and live validation in the browser),
+ * POST /api/ads and the edit page. The wizard's state between steps is a `WizardDraftData` row.
+ */
+import * as z from "zod/mini";
+import { MAX_PRICE_CENTS, MAX_PRICE_MESSAGE, parseDecimalToCents } from "~/lib/money";
+import { isValidWhatsapp } from "~/lib/whatsapp";
+import { AD_TYPES, type AdType } from "~/models/ad/ad";
+
+export const MAX_AD_IMAGES = 5;
+/** Photos as sent (before the server re-encodes them). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** With JavaScript the browser scales photos down to this longest side before sending them. */
+export const CLIENT_IMAGE_MAX_SIDE = 1600;
+export const DESCRIPTION_MAX = 400;
+/** The description counter turns yellow above this, red above DESCRIPTION_DANGER. */
+export const DESCRIPTION_WARN = 320;
+export const DESCRIPTION_DANGER = 360;
+export const TITLE_MAX = 80;
+/** Free name/value pairs ("Informações extras"): how many, and how long each side may be. */
+export const MAX_CUSTOM_PAIRS = 10;
+export const CUSTOM_NAME_MAX = 40;
+export const CUSTOM_VALUE_MAX = 120;
+export const DEFAULT_AD_TYPE: AdType = "Vender";
+export const WIZARD_STEPS = ["Tipo e Categoria", "Informações", "Finalizar"] as const;
+
+export const AD_FORM_MESSAGES = {
+  loginRequiredTitle: "Login Necessário",
+  loginRequired: "Você precisa fazer login para criar anúncios.",
+  chooseCategory: "Selecione uma categoria para continuar",
+  typeRequired: "Tipo é obrigatório",
+  categoryRequired: "Categoria é obrigatória",
+  subcategoryRequired: "Selecione uma subcategoria",
+  cityRequired: "Cidade é obrigatória",
+  descriptionRequired: "Descrição é obrigatória",
+  descriptionMax: `A descrição pode ter no máximo ${DESCRIPTION_MAX} caracteres`,
+  expirationRequired: "Data de expiração é obrigatória",
+  expirationMin: "* mínimo 3 dias",
+  titleMax: `O título pode ter no máximo ${TITLE_MAX} caracteres`,
+  maxPrice: MAX_PRICE_MESSAGE,
+  invalidPrice: "Informe um valor válido",
+  invalidWhatsapp: "WhatsApp inválido: use (DD) NNNN-NNNN ou (DD) N NNNN-NNNN",
+  imageLimitTitle: "Limite de imagens",
+  imageLimit: `Você pode adicionar no máximo ${MAX_AD_IMAGES} imagens`,
+  imageLimitApi: `Limite de imagens atingido: Você pode adicionar no máximo ${MAX_AD_IMAGES} imagens por anúncio.`,
+  imageNotImage: "Envie apenas imagens (JPEG, PNG, WebP, AVIF, GIF ou HEIC).",
+  imageTooBig: "Cada foto pode ter no máximo 10 MB.",
+  createError: "Erro ao criar anúncio",
+  rejectedTitle: "Anúncio rejeitado automaticamente",
+  customPairsMax: `No máximo ${MAX_CUSTOM_PAIRS} informações extras`,
+  customNameMax: `O nome pode ter no máximo ${CUSTOM_NAME_MAX} caracteres`,
+  customValueMax: `O valor pode ter no máximo ${CUSTOM_VALUE_MAX} caracteres`,
+} as const;
+
+/** The wizard's state between steps (the `ad_drafts.data` column). */
+export type WizardDraftData = {
+  adType?: AdType;
+  cityId?: number;
+  categoryId?: number;
+  subcategoryId?: number | null;
+  title?: string;
+  /** YYYY-MM-DD, a São Paulo calendar day. */
+  expirationDate?: string;
+  /** Values of the category's characteristics, by characteristic name. */
+  characteristics?: Record<string, string>;
+  customPairs?: { name: string; value: string }[];
+  /** Cents; null = "A combinar". */
+  priceCents?: number | null;
+  whatsapp?: string;
+  description?: string;
+  /** Photos already stored (server-made ids), in the order they will show. */
+  photos?: { publicId: string; width: number; height: number }[];
+};
+
+const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const trimmed = z.pipe(z.optional(z.string()), z.transform((value: string | undefined) => (value ?? "").trim()));
+/** A text field, trimmed, then checked. */
+const text = (...checks: Parameters<ReturnType<typeof z.string>["check"]>) => z.pipe(trimmed, z.string().check(...checks));
+
+const positiveId = (message: string) =>
+  z.pipe(
+    z.unknown(),
+    z.transform((value, ctx) => {
+      const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(n) || n < 1) {
+        ctx.issues.push({ code: "custom", message, input: value });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  );
+
+/** Step 1: what and where. The server also checks that the subcategory belongs to the category. */
+export const adStep1Schema = z.object({
+  adType: z.enum(AD_TYPES, AD_FORM_MESSAGES.typeRequired),
+  cityId: positiveId(AD_FORM_MESSAGES.cityRequired),
+  categoryId: positiveId(AD_FORM_MESSAGES.categoryRequired),
+  subcategoryId: z.optional(z.pipe(z.transform(blank), z.optional(positiveId(AD_FORM_MESSAGES.subcategoryRequired)))),
+});
+
+/**
+ * A typed price → cents, null for "A combinar" (empty or zero), or "invalid". Accepts what the mask
+ * writes ("R$ 1.234,56") and what a person types without JavaScript ("1500", "1.500,00", "1500,5").
+ */
+export function parsePriceInput(value: string): number | null | "invalid" {
+  const input = value.trim();
+  if (input === "" || /^(R\$)?\s*[0.,\s]*$/.test(input)) return null;
+  return parseDecimalToCents(input) ?? "invalid";
+}
+
+export const priceField = z.pipe(
+  z.optional(z.string()),
+  z.transform((value: string | undefined, ctx) => {
+    const cents = parsePriceInput(value ?? "");
+    if (cents === "invalid") {
+      ctx.issues.push({ code: "custom", message: AD_FORM_MESSAGES.invalidPrice, input: value });
+      return z.NEVER;
+    }
+    if (cents !== null && cents > MAX_PRICE_CENTS) {
+      ctx.issues.push({ code: "custom", message: AD_FORM_MESSAGES.maxPrice, input: value });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+);
+
+export const whatsappField = z.pipe(
+  trimmed,
+  z.string().check(z.refine((value) => value === "" || isValidWhatsapp(value), AD_FORM_MESSAGES.invalidWhatsapp)),
+);
+
+export const descriptionField = text(
+  z.minLength(1, AD_FORM_MESSAGES.descriptionRequired),
+  z.maxLength(DESCRIPTION_MAX, AD_FORM_MESSAGES.descriptionMax),
+);
+export const titleField = text(z.maxLength(TITLE_MAX, AD_FORM_MESSAGES.titleMax));
+export const expirationField = text(z.regex(/^\d{4}-\d{2}-\d{2}$/, AD_FORM_MESSAGES.expirationRequired));
+
+/**
+ * Step 2's own fields. The characteristics (`characteristics.{name}`) are checked against the
+ * category's definitions on the server (characteristics.ts), and the minimum date against today.
+ */
+export const adStep2Schema = z.object({
+  title: titleField,
+  expirationDate: expirationField,
+  price: priceField,
+  whatsapp: whatsappField,
+  description: descriptionField,
+  customName: z.optional(z.array(trimmed)),
+  customValue: z.optional(z.array(trimmed)),
+});
+
+/** The free name/value pairs from the form's parallel lists, empty rows dropped, with the limits applied. */
+export function customPairsFrom(names: (string | undefined)[] = [], values: (string | undefined)[] = []) {
+  const pairs: { name: string; value: string }[] = [];
+  const errors: string[] = [];
+  names.forEach((rawName, index) => {
+    const name = (rawName ?? "").trim();
+    const value = (values[index] ?? "").trim();
+    if (!name && !value) return;
+    if (name.length > CUSTOM_NAME_MAX) errors.push(AD_FORM_MESSAGES.customNameMax);
+    if (value.length > CUSTOM_VALUE_MAX) errors.push(AD_FORM_MESSAGES.customValueMax);
+    pairs.push({ name: name.slice(0, CUSTOM_NAME_MAX), value: value.slice(0, CUSTOM_VALUE_MAX) });
+  });
+  if (pairs.length > MAX_CUSTOM_PAIRS) errors.push(AD_FORM_MESSAGES.customPairsMax);
+  return { pairs: pairs.slice(0, MAX_CUSTOM_PAIRS), errors: [...new Set(errors)] };
+}
+
+/** The title stored when the advertiser gives none (spec 02 §9): '{adType} - {category name}'. */
+export function generatedTitle(adType: AdType, categoryName: string) {
+  return `${adType} - ${categoryName}`;
+}
+
+/** The description counter's colour band (spec 02 §5). */
+export function descriptionBand(length: number): "normal" | "warn" | "danger" | "limit" {
+  if (length >= DESCRIPTION_MAX) return "limit";
+  if (length > DESCRIPTION_DANGER) return "danger";
+  if (length > DESCRIPTION_WARN) return "warn";
+  return "normal";
+}

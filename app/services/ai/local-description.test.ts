@@ -1,0 +1,212 @@
+import { describe, expect, it } from "vitest";
+import { generateLocalDescription, truncateAtBoundary, type DescriptionInput } from "./local-description";
+
+const car: DescriptionInput = {
+  adType: "Vender",
+  categoryName: "Veículos",
+  subcategoryName: "Carros",
+  title: "Fiat Strada 2019",
+  price: 8_990_000,
+  characteristics: {
+    marca: { label: "Marca", value: "Fiat", dataType: "select" },
+    modelo: { label: "Modelo", value: "Strada Freedom 1.3 CD", dataType: "text" },
+    ano: { label: "Ano", value: "2019", dataType: "number" },
+    quilometragem: { label: "Quilometragem (km)", value: "62000", dataType: "number" },
+    combustivel: { label: "Combustível", value: "Flex", dataType: "select" },
+    cambio: { label: "Câmbio", value: "Manual", dataType: "select" },
+    unicoDono: { label: "Único dono", value: "true", dataType: "boolean" },
+    dataUltimaRevisao: { label: "Data da última revisão", value: "2026-08-14", dataType: "date" },
+  },
+  customCharacteristics: { "Ar-condicionado": "sim", Pneus: "novos" },
+  whatsapp: "(34) 9 9876-5432",
+};
+
+const apartment: DescriptionInput = {
+  adType: "Vender",
+  categoryName: "Imóveis",
+  subcategoryName: "Apartamentos",
+  price: 38_000_000,
+  city: "Patos de Minas",
+  characteristics: {
+    quartos: { label: "Quartos", value: 3, dataType: "number" },
+    banheiros: { label: "Banheiros", value: 1, dataType: "number" },
+    vagas: { label: "Vagas de garagem", value: 0, dataType: "number" },
+    area: { label: "Área (m²)", value: "82", dataType: "number" },
+    mobiliado: { label: "Mobiliado", value: false, dataType: "boolean" },
+    aceitaFinanciamento: { label: "Aceita financiamento", value: true, dataType: "boolean" },
+    condominio: { label: "Condomínio (R$/mês)", value: 350, dataType: "number" },
+    bairro: { label: "Bairro", value: "Caiçaras", dataType: "text" },
+  },
+};
+
+const phone: DescriptionInput = {
+  adType: "Vender",
+  categoryName: "Eletrônicos e Celulares",
+  subcategoryName: "Celulares e Smartphones",
+  title: "iPhone 13 128 GB azul",
+  price: 250_000,
+  characteristics: {
+    marca: { label: "Marca", value: "Apple", dataType: "select" },
+    armazenamento: { label: "Armazenamento", value: "128 GB", dataType: "select" },
+    estadoConservacao: { label: "Estado de conservação", value: "Usado - ótimo estado", dataType: "select" },
+    notaFiscal: { label: "Possui nota fiscal", value: "true", dataType: "boolean" },
+  },
+  whatsapp: "(34) 9 9123-8841",
+};
+
+const pet: DescriptionInput = {
+  adType: "Vender",
+  categoryName: "Animais e Pet",
+  subcategoryName: "Cachorros",
+  price: null,
+  characteristics: {
+    raca: { label: "Raça", value: "Shih-tzu", dataType: "text" },
+    idadeMeses: { label: "Idade (meses)", value: 3, dataType: "number" },
+    vacinado: { label: "Vacinado", value: true, dataType: "boolean" },
+    castrado: { label: "Castrado", value: false, dataType: "boolean" },
+  },
+};
+
+const minimal: DescriptionInput = { adType: "Comprar", categoryName: "Casa e Móveis" };
+
+const ALL = { car, apartment, phone, pet, minimal };
+
+/** Traces of a template with blanks. */
+const BLANKS = /undefined|null|NaN|\[object|\{|\}|\s[,.]|,,|\.\.|:\s*[.,]|\s{2,}/;
+
+describe("generateLocalDescription", () => {
+  it.each(Object.entries(ALL))("%s: natural pt-BR within 400 characters, no blanks", (_, input) => {
+    const text = generateLocalDescription(input);
+    expect(text.length).toBeGreaterThan(40);
+    expect(text.length).toBeLessThanOrEqual(400);
+    expect(text).not.toMatch(BLANKS);
+    expect(text).toMatch(/^[A-ZÀ-Ú]/);
+    expect(text).toMatch(/[.!]$/);
+  });
+
+  it("is deterministic for the same input and varies between inputs", () => {
+    expect(generateLocalDescription(car)).toBe(generateLocalDescription({ ...car }));
+    const openings = new Set(
+      ["Carros", "Motos", "Caminhões", "Tratores", "Bicicletas", "Cavalos", "Casas", "Tablets"].map((sub) =>
+        generateLocalDescription({ adType: "Vender", categoryName: "X", subcategoryName: sub }).split(" ")[0],
+      ),
+    );
+    expect(openings.size).toBeGreaterThan(1);
+  });
+
+  it("opens by ad type: selling, buying or swapping", () => {
+    const base = { categoryName: "Veículos", subcategoryName: "Motos", price: 1_550_000 };
+    expect(generateLocalDescription({ ...base, adType: "Vender" })).toMatch(/^(Vendo|Estou vendendo|Coloco à venda|À venda:) moto\b/);
+    expect(generateLocalDescription({ ...base, adType: "Comprar" })).toMatch(/^(Compro|Procuro|Estou procurando|Quero comprar) moto\b/);
+    expect(generateLocalDescription({ ...base, adType: "Trocar" })).toMatch(/^(Troco moto|Quero trocar moto|Moto para troca)\b/);
+    expect(generateLocalDescription({ ...base, adType: "Comprar" })).toMatch(/(Pago|Posso pagar) até R\$ 15\.500,00/);
+  });
+
+  it("weaves the car's characteristics into sentences with units, and skips what the title says", () => {
+    const text = generateLocalDescription(car);
+    expect(text).toContain("Fiat Strada 2019");
+    expect(text).toContain("62.000 km");
+    expect(text).toContain("câmbio manual");
+    expect(text).toContain("última revisão em 14/08/2026");
+    expect(text).toContain("Único dono");
+    expect(text).toMatch(/(Vem com|Tem|Conta com) ar-condicionado/);
+    expect(text).toContain("pneus novos");
+    expect(text).toContain("R$ 89.900,00");
+    expect(text).toContain("WhatsApp (34) 9 9876-5432");
+    expect(text).not.toContain("marca Fiat"); // already in the title
+    expect(text).not.toContain("ano 2019");
+  });
+
+  it("counts rooms, states booleans with com/sem/não and shows money per month", () => {
+    const text = generateLocalDescription(apartment);
+    expect(text).toMatch(/^(Vendo|Estou vendendo|Coloco à venda|À venda:) apartamento em Patos de Minas\./);
+    expect(text).toContain("3 quartos");
+    expect(text).toContain("1 banheiro");
+    expect(text).toContain("área de 82 m²");
+    expect(text).toContain("Sem vagas de garagem");
+    expect(text).toContain("aceita financiamento");
+    expect(text).toMatch(/[Nn]ão mobiliado/);
+    expect(text).toContain("condomínio de R$ 350,00 por mês");
+    expect(text).toContain("R$ 380.000,00");
+  });
+
+  it("describes a phone's condition and a pet's age in plain words", () => {
+    expect(generateLocalDescription(phone)).toContain("Usado, em ótimo estado");
+    expect(generateLocalDescription(phone)).toContain("possui nota fiscal");
+    const petText = generateLocalDescription(pet);
+    expect(petText).toContain("cachorro");
+    expect(petText).toContain("3 meses de idade");
+    expect(petText).toMatch(/[Vv]acinado e não castrado/);
+    expect(petText).toMatch(/(Valor|Preço) a combinar/);
+  });
+
+  it("writes a complete ad from the minimum (type and category) with a contact invitation", () => {
+    const text = generateLocalDescription(minimal);
+    expect(text).toMatch(/item de casa e móveis/);
+    expect(text).toMatch(/a combinar/);
+    expect(text).toMatch(/(contato|me chama)/);
+  });
+
+  it("writes services and job ads as offers, not as sales", () => {
+    const service = generateLocalDescription({
+      adType: "Vender",
+      categoryName: "Serviços",
+      subcategoryName: "Reformas e Construção",
+      characteristics: { experienciaAnos: { label: "Anos de experiência", value: 15, dataType: "number" } },
+    });
+    expect(service).toMatch(/serviços de reformas e construção/);
+    expect(service).toContain("15 anos de experiência");
+    const job = generateLocalDescription({ adType: "Vender", categoryName: "Empregos", subcategoryName: "Administrativo", price: 180_000 });
+    expect(job).toMatch(/área de administrativo/);
+    expect(job).toMatch(/Salário( de)?:? R\$ 1\.800,00/);
+  });
+
+  it.each([60, 80, 120, 200])("never exceeds maxLength %i and ends on a boundary", (maxLength) => {
+    for (const input of Object.values(ALL)) {
+      const text = generateLocalDescription({ ...input, maxLength });
+      expect(text.length).toBeLessThanOrEqual(maxLength);
+      expect(text).toMatch(/[.!…]$/);
+      expect(text).not.toMatch(BLANKS);
+    }
+  });
+
+  it("drops details before cutting, keeping price and contact", () => {
+    const text = generateLocalDescription({ ...car, maxLength: 160 });
+    expect(text).toContain("R$ 89.900,00");
+    expect(text).toContain("WhatsApp");
+  });
+
+  it("ignores empty values, 'Não se aplica' and unnamed custom pairs", () => {
+    const text = generateLocalDescription({
+      adType: "Vender",
+      categoryName: "Eletrônicos e Celulares",
+      subcategoryName: "Tablets",
+      characteristics: {
+        marca: { label: "Marca", value: "", dataType: "select" },
+        armazenamento: { label: "Armazenamento", value: "Não se aplica", dataType: "select" },
+        garantia: { label: "Garantia até", value: null, dataType: "date" },
+      },
+      customCharacteristics: [{ name: " ", value: "x" }, { name: "Capinha", value: "" }],
+    });
+    expect(text).not.toMatch(/marca|armazenamento|garantia|capinha|Não se aplica/i);
+    expect(text).toMatch(/tablet/);
+  });
+});
+
+describe("truncateAtBoundary", () => {
+  it("keeps text that fits", () => {
+    expect(truncateAtBoundary("Vendo bicicleta aro 29.", 400)).toBe("Vendo bicicleta aro 29.");
+  });
+
+  it("cuts at the last sentence when that keeps enough text", () => {
+    const text = "Primeira frase completa aqui. Segunda frase que passa do limite.";
+    expect(truncateAtBoundary(text, 40)).toBe("Primeira frase completa aqui.");
+  });
+
+  it("otherwise cuts at a word and adds an ellipsis, within the limit", () => {
+    const text = "Uma frase muito longa sem ponto nenhum que continua e continua até não caber";
+    const cut = truncateAtBoundary(text, 30);
+    expect(cut.length).toBeLessThanOrEqual(30);
+    expect(cut).toBe("Uma frase muito longa sem…");
+  });
+});

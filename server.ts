@@ -6,23 +6,45 @@
  * The first process migrates and seeds, then serves alone (WEB_CONCURRENCY=1) or forks one web worker
  * per core with node:cluster (ADR 005): Node renders pages on one thread, so a second core doubles
  * the pages a small server can render. Workers share nothing in memory that must agree — sessions,
- * throttles and cache versions live in SQLite.
+ * throttles and cache versions live in SQLite. The first process also takes the hourly backups and
+ * runs the daily housekeeping job.
+ *
+ * Before Remix, every request passes the guards of ADR 008, in this order: a request id and a log
+ * line, security headers, the method allow-list (405), the site's origin (400 for a bad Host) and the
+ * cross-site write check (403), the body cap by path (413). Anything that escapes ends in one error
+ * handler that logs it with the request id and answers a plain pt-BR 500.
  */
 import cluster from "node:cluster";
-import { randomBytes } from "node:crypto";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
+import { PassThrough } from "node:stream";
+import {
+  broadcastDevReady,
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
-import express from "express";
+import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { db, sqlite } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seed } from "~/db/seed.server";
+import { syncSearchIndex } from "~/models/ad/search-index.server";
 import { getEnv } from "~/env.server";
+import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/housekeeping.server";
+import { bodyLimitFor, bodyTooLargeMessage, type BodyLimit } from "~/web/body-limits.server";
 import { securityHeaders } from "~/web/security-headers.server";
+import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isCrossSiteWrite, MESSAGES, siteOriginOf } from "~/web/server-guards.server";
+import { latestBackupTime, pidFile, runBackup, type BackupSettings } from "./scripts/backup.mjs";
 
 installGlobals({ nativeFetch: true });
 
+// getEnv() also sets process.env.NODE_ENV from the parsed settings ("production" unless told
+// otherwise), before express() below reads it: Express in its default development mode would answer
+// errors with stack traces.
 const env = getEnv();
 const startedAt = performance.now();
 const address = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
@@ -31,54 +53,127 @@ const elapsed = () => ((performance.now() - startedAt) / 1000).toFixed(1);
 if (cluster.isPrimary) {
   runMigrations(db);
   await seed(db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
+  // The Portuguese search index is filled by the app (ADR 012): index what migrations and the seed queued.
+  syncSearchIndex();
+  writePidFile();
+  scheduleBackups();
+  scheduleDailyJob();
   if (env.WEB_CONCURRENCY === 1) {
-    serve(() => console.log(`Classificados Patos on ${address} (ready in ${elapsed()}s)`));
+    serve((mode) => console.log(`Classificados Patos on ${address} (${mode}, ready in ${elapsed()}s)`));
   } else {
-    sqlite.close();
+    // The first process keeps its connection: the daily job (scheduleDailyJob) runs here, once for all workers.
     superviseWorkers(env.WEB_CONCURRENCY);
   }
 } else {
   serve();
 }
 
+/** Request headers a proxy adds; without TRUST_PROXY anyone can send them, so they are dropped. */
+const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
+
+type Locals = {
+  requestId: string;
+  cspNonce: string;
+  /** The site's origin for this request (server-guards siteOriginOf): the origin of the URL Remix sees. */
+  origin: string;
+  bodyLimit: BodyLimit;
+  /** A 413 was sent while the body was streaming in; whatever Remix answers after that is dropped. */
+  bodyTooLarge?: boolean;
+  /** The cause of this request's failure has been logged (so the 5xx line need not say it is unknown). */
+  errorLogged?: boolean;
+};
+
+const locals = (res: ExpressResponse) => res.locals as Locals;
+
+/** Logs an error with the request it broke (id, method, path — never the query string, which may hold tokens). */
+function logRequestError(req: ExpressRequest, res: ExpressResponse, error: unknown) {
+  locals(res).errorLogged = true;
+  console.error(`[error] ${locals(res).requestId} ${req.method} ${req.path}`, error);
+}
+
+/** A refusal or failure answered here, outside Remix: JSON `{message}` under /api, a small pt-BR page elsewhere. */
+function answer(req: ExpressRequest, res: ExpressResponse, status: number, message: string) {
+  const { contentType, body } = errorAnswer(req.path, status, message);
+  res.status(status).set("Cache-Control", "no-store").type(contentType).send(body);
+}
+
+function answerTooLarge(req: ExpressRequest, res: ExpressResponse, limit: BodyLimit) {
+  // The rest of the body is never read: the connection closes after this answer instead of
+  // draining up to the cap first.
+  res.set("Connection", "close");
+  answer(req, res, 413, bodyTooLargeMessage(limit));
+}
+
 /** The web app in this process: listens on PORT (shared by the workers through the primary). */
-function serve(onListening?: () => void) {
+function serve(onListening?: (mode: string) => void) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // TRUST_PROXY=true: the one proxy in front (the nearest hop, wherever it runs) is believed about the
+  // client's address, protocol and host — its X-Forwarded-For entry, not the ones the client wrote.
+  // Off, req.ip is the socket's address and X-Forwarded-* are dropped below.
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
-  // One line per request: method, path without the query string (it may carry tokens), status, time.
+  // A request id for every request, in the log line, the X-Request-Id header and any error logged for
+  // it. One line per request: method, path without the query string (it may carry tokens), status,
+  // time, id. Any 5xx whose cause nobody logged says so, so no 500 goes by silently.
   app.use((req, res, next) => {
     const start = performance.now();
-    res.on("finish", () => {
+    const requestId = randomUUID();
+    locals(res).requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.on("close", () => {
       const ms = (performance.now() - start).toFixed(1);
-      console.log(`${req.method} ${req.path} ${res.statusCode} ${ms}ms`);
+      const cut = res.writableFinished ? "" : " (connection closed before the answer ended)";
+      console.log(`${req.method} ${req.path} ${res.statusCode} ${ms}ms ${requestId}${cut}`);
+      if (res.statusCode >= 500 && !locals(res).errorLogged) {
+        console.error(`[error] ${requestId} ${req.method} ${req.path} answered ${res.statusCode}; no error was reported for it`);
+      }
     });
     next();
   });
 
-  app.use((req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+  app.use((_req, res, next) => {
+    locals(res).cspNonce = randomBytes(16).toString("base64");
     for (const [name, value] of Object.entries(
-      securityHeaders({ nonce: res.locals.cspNonce, isHttps: env.isHttps, isDevelopment: env.NODE_ENV === "development" }),
+      securityHeaders({ nonce: locals(res).cspNonce, isHttps: env.isHttps, isDevelopment: env.NODE_ENV === "development" }),
     )) {
       res.setHeader(name, value);
     }
     next();
   });
 
-  const maxBodyBytes = env.MAX_BODY_MB * 1024 * 1024;
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
-    const length = req.headers["content-length"];
-    if (length === undefined && req.headers["transfer-encoding"]) {
-      res.status(411).type("text/plain; charset=utf-8").send("Envie o cabeçalho Content-Length.");
-      return;
-    }
-    if (Number(length ?? 0) > maxBodyBytes) {
-      res.status(413).type("text/plain; charset=utf-8").send(`Envio grande demais: o limite é ${env.MAX_BODY_MB} MB.`);
-      return;
-    }
+    if (isAllowedMethod(req.method)) return next();
+    res.set("Allow", ALLOW_HEADER);
+    answer(req, res, 405, MESSAGES.methodNotAllowed);
+  });
+
+  // The site's origin (APP_URL, or the Host — the forwarded one only with TRUST_PROXY), and the
+  // cross-site check against it: once here for every route, before Remix's own check (which would
+  // answer a 500) and before any body is read.
+  app.use((req, res, next) => {
+    if (!env.TRUST_PROXY) for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    const origin = siteOriginOf({
+      appUrl: env.APP_URL,
+      trustProxy: env.TRUST_PROXY,
+      protocol: req.protocol,
+      host: req.headers.host,
+      forwardedHost: req.get("x-forwarded-host"),
+    });
+    if (!origin) return answer(req, res, 400, MESSAGES.badHost);
+    // Only origin-form targets ("/path?query"); "http://other/x" or "*" would not be ours to answer.
+    if (!req.originalUrl.startsWith("/")) return answer(req, res, 400, MESSAGES.badRequest);
+    locals(res).origin = origin;
+    if (isCrossSiteWrite(req.method, req.headers.origin, origin)) return answer(req, res, 403, MESSAGES.crossSite);
+    next();
+  });
+
+  // Body caps by path and type (app/web/body-limits.server.ts): a declared length over the cap is
+  // refused before reading; a chunked body is counted as it streams into Remix (remixBody below).
+  app.use((req, res, next) => {
+    const limit = bodyLimitFor({ method: req.method, pathname: req.path, contentType: req.headers["content-type"] }, env.MAX_BODY_MB);
+    locals(res).bodyLimit = limit;
+    if (Number(req.headers["content-length"] ?? 0) > limit.bytes) return answerTooLarge(req, res, limit);
     next();
   });
 
@@ -98,19 +193,66 @@ function serve(onListening?: () => void) {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: build.mode,
-      // clientIp: the socket's address, or X-Forwarded-For's when a proxy on loopback sent it ("trust proxy").
-      getLoadContext: (req, res) => ({ cspNonce: String(res.locals.cspNonce), clientIp: req.ip }),
-    }),
-  );
+  const handleRemixRequest = createRequestHandler(build, build.mode);
+  app.all("*", async (req, res, next) => {
+    try {
+      const controller = new AbortController();
+      // The client left before the answer was complete: loaders and actions see an aborted signal.
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = remixRequest(req, res, controller);
+      const response = await handleRemixRequest(request, {
+        cspNonce: locals(res).cspNonce,
+        // The socket's address, or with TRUST_PROXY the one our proxy put in X-Forwarded-For (req.ip).
+        clientIp: req.ip ?? req.socket.remoteAddress,
+        requestId: locals(res).requestId,
+        // entry.server.tsx reports errors here, so they are logged with this request's id.
+        logError: (error: unknown) => logRequestError(req, res, error),
+      });
+      if (res.headersSent) {
+        // A 413 went out while the body was streaming in; Remix's answer to the broken body is moot.
+        await response.body?.cancel();
+        return;
+      }
+      if (response.status === 500 && response.headers.get("Content-Type") === "text/plain") {
+        // Remix's last resort when a resource route (an /api endpoint, an image) throws: an English
+        // "Unexpected Server Error". The cause is logged already (entry.server handleError); the
+        // client gets the same answer as any other failure.
+        await response.body?.cancel();
+        answer(req, res, 500, MESSAGES.internal);
+        return;
+      }
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      if (locals(res).bodyTooLarge) return;
+      next(error);
+    }
+  });
+
+  // The last stop for anything thrown: logged with the request id, answered without a stack or a path.
+  // (Express's own handler prints stack traces outside production.) A client error some middleware
+  // flagged (status 4xx, e.g. a malformed URL) keeps its status.
+  const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const flagged = Number((error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode);
+    const status = flagged >= 400 && flagged < 500 ? flagged : 500;
+    if (status >= 500) logRequestError(req, res, error);
+    if (res.headersSent) {
+      // Half an answer went out already: cut the connection so the client sees a failure, not a short page.
+      res.destroy();
+      return;
+    }
+    answer(req, res, status, status >= 500 ? MESSAGES.internal : MESSAGES.badRequest);
+  };
+  app.use(finalErrorHandler);
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    onListening?.();
+    onListening?.(String(app.get("env")));
     if (env.NODE_ENV === "development") broadcastDevReady(build);
+  });
+  // CONNECT never reaches Express (Node hands over the socket); without this it is just dropped.
+  server.on("connect", (_req, socket) => {
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW_HEADER}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
   });
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
@@ -133,6 +275,142 @@ function serve(onListening?: () => void) {
 }
 
 /**
+ * The Fetch Request Remix handles (what @remix-run/express's adapter does, with our origin): its URL
+ * is the site's origin plus the path, and its Host header that origin's host, so Remix's own
+ * Origin-versus-Host check agrees with the one above instead of failing same-site posts behind a proxy.
+ */
+function remixRequest(req: ExpressRequest, res: ExpressResponse, controller: AbortController): Request {
+  const { origin } = locals(res);
+  const headers = remixHeaders(req.headers);
+  headers.set("host", new URL(origin).host);
+  headers.delete("x-forwarded-host");
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(cappedBody(req, res, controller));
+    init.duplex = "half";
+  }
+  // Concatenated, not resolved: "//evil.example/x" stays a path on our origin.
+  return new Request(`${origin}${req.originalUrl}`, init);
+}
+
+function remixHeaders(incoming: IncomingHttpHeaders) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * The request body as Remix reads it, counted on the way: past the cap (a chunked body declares no
+ * length), the reading fails, Remix's work is aborted and the client gets the 413 at once.
+ */
+function cappedBody(req: ExpressRequest, res: ExpressResponse, controller: AbortController) {
+  const limit = locals(res).bodyLimit;
+  const body = new PassThrough();
+  let received = 0;
+  req.on("data", (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit.bytes || locals(res).bodyTooLarge) return;
+    locals(res).bodyTooLarge = true;
+    req.unpipe(body);
+    body.destroy(new Error(`request body over ${limit.label}`));
+    controller.abort();
+    if (!res.headersSent) answerTooLarge(req, res, limit);
+  });
+  // A client that disconnects mid-body must not leave the reader waiting for an end that never comes.
+  req.on("close", () => {
+    if (!req.complete) body.destroy(new Error("the client closed the connection before the body ended"));
+  });
+  req.pipe(body);
+  return body;
+}
+
+async function sendRemixResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * DATA_DIR/server.pid names the running server while it runs, so `npm run db:restore` can refuse to
+ * replace the database under it. Removed on exit; a stale one (after kill -9) names no live process.
+ */
+function writePidFile() {
+  const file = pidFile(env.DATA_DIR);
+  fs.writeFileSync(file, String(process.pid));
+  process.on("exit", () => fs.rmSync(file, { force: true }));
+}
+
+/**
+ * Backups by themselves (scripts/backup.mjs, also behind `npm run db:backup`): in this first process
+ * only, so once however many workers there are. The next one is due an interval after the newest in
+ * DATA_DIR/backups (at once when there is none), so restarts neither skip nor repeat them; runs never
+ * overlap, because the next is scheduled when one ends. A failed run is logged and the schedule goes on.
+ */
+function scheduleBackups() {
+  if (env.BACKUP_INTERVAL_MINUTES === 0) {
+    console.log("[backup] automatic backups are off (BACKUP_INTERVAL_MINUTES=0)");
+    return;
+  }
+  const every = env.BACKUP_INTERVAL_MINUTES * 60_000;
+  const settings: BackupSettings = {
+    dataDir: env.DATA_DIR,
+    databasePath: env.DATABASE_PATH,
+    storageDriver: env.STORAGE_DRIVER,
+    // Checked at start-up (env.server.ts): with STORAGE_DRIVER=s3 every S3_* value is present.
+    s3:
+      env.STORAGE_DRIVER === "s3"
+        ? {
+            endpoint: env.S3_ENDPOINT!,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          }
+        : undefined,
+  };
+  const run = async () => {
+    try {
+      await runBackup(settings);
+    } catch (error) {
+      console.error("[backup] failed:", error);
+    }
+    // unref: a pending backup never keeps a stopping server alive.
+    setTimeout(() => void run(), every).unref();
+  };
+  const last = latestBackupTime(env.DATA_DIR);
+  const due = last ? Math.min(every, Math.max(0, last.getTime() + every - Date.now())) : 0;
+  setTimeout(() => void run(), due).unref();
+}
+
+/**
+ * The daily housekeeping (app/models/ad/housekeeping.server.ts, also `npm run jobs:daily`): in this
+ * first process only, so once however many workers there are, at 03:00 São Paulo every day. A run
+ * missed while the server was down happens a minute after start-up; the job itself skips a day it
+ * already ran (DATA_DIR/daily-job.json). A failed run is logged and the schedule goes on.
+ */
+function scheduleDailyJob() {
+  const run = async () => {
+    try {
+      await runDailyJobOnce();
+    } catch (error) {
+      console.error("[daily] failed:", error);
+    }
+    next();
+  };
+  // unref: a pending run never keeps a stopping server alive.
+  const next = () => setTimeout(() => void run(), Math.max(1_000, nextDailyRun().getTime() - Date.now())).unref();
+  if (dailyRunMissed()) setTimeout(() => void run(), 60_000).unref();
+  else next();
+}
+
+/**
  * The primary with workers: forks them, replaces one that dies, and on SIGTERM/SIGINT asks each to
  * finish its requests and leaves when all have. A worker dying before any is listening (a bad port,
  * say) ends start-up instead of looping.
@@ -147,7 +425,8 @@ function superviseWorkers(count: number) {
   };
   cluster.on("listening", () => {
     listening++;
-    if (listening === count) console.log(`Classificados Patos on ${address} (ready in ${elapsed()}s, ${count} workers)`);
+    // The workers inherit this process's environment, NODE_ENV included (set by getEnv()).
+    if (listening === count) console.log(`Classificados Patos on ${address} (${env.NODE_ENV}, ready in ${elapsed()}s, ${count} workers)`);
   });
   cluster.on("exit", (worker, code, signal) => {
     alive--;

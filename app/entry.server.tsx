@@ -3,13 +3,34 @@
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+/** A render still going after this is cut short (and logged as such): it would otherwise hold its memory. */
+const RENDER_TIMEOUT = ABORT_DELAY + 1000;
+
+/** Errors logged already, so one that React and Remix both report appears once. */
+const logged = new WeakSet<object>();
+
+/**
+ * Logs an error of this request: through the server's `logError` (load context, server.ts), which
+ * adds the request id and marks the request's 5xx as explained; plain console.error otherwise (tests).
+ */
+function logError(context: AppLoadContext | undefined, request: Request, error: unknown) {
+  if (typeof error === "object" && error !== null) {
+    if (logged.has(error)) return;
+    logged.add(error);
+  }
+  if (typeof context?.logError === "function") {
+    (context.logError as (error: unknown) => void)(error);
+    return;
+  }
+  console.error(`[error] ${request.method} ${new URL(request.url).pathname}`, error);
+}
 
 export default function handleRequest(
   request: Request,
@@ -25,7 +46,12 @@ export default function handleRequest(
     let shellRendered = false;
     // Abort a render that hangs; cleared once everything is rendered, because a pending timer keeps
     // the whole render (tree and HTML) in memory for its 6 s — hundreds of MB at a few hundred pages/s.
-    const abortTimer = setTimeout(() => abort(), ABORT_DELAY + 1000);
+    // The reason is logged first: before the shell, the abort ends in a 500 that must say why.
+    const abortTimer = setTimeout(() => {
+      const reason = new Error(`render not finished after ${RENDER_TIMEOUT} ms (shell ${shellRendered ? "sent" : "not sent"}): aborted`);
+      logError(loadContext, request, reason);
+      abort(reason);
+    }, RENDER_TIMEOUT);
     function sendShell() {
       shellRendered = true;
       const body = new PassThrough();
@@ -52,16 +78,20 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are logged here; before it, Remix logs them with the route context.
-          if (shellRendered) console.error(error);
+          // Every render error, before the shell or after: one in a Suspense boundary before the shell
+          // makes this a 500 that nothing else would log (a shell error, logged here, is not logged
+          // again when Remix reports it through handleError).
+          logError(loadContext, request, error);
         },
       },
     );
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
+  // The client has gone: nobody receives an answer, so there is no failure to explain.
   if (request.signal.aborted) return;
-  const { pathname } = new URL(request.url);
-  console.error(`[error] ${request.method} ${pathname}`, error);
+  // Remix's own 4xx (no route for the path, no action for a POST) are the client's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logError(context, request, error);
 }

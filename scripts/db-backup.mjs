@@ -1,27 +1,24 @@
-// `npm run db:backup -- <file>`: a consistent copy of the live database through SQLite's online
-// backup API, safe while the server is running (WAL readers and the writer are not blocked).
+// `npm run db:backup`: a backup now, the same one the server takes every hour (database, image
+// snapshot, bucket copy, retention) into DATA_DIR/backups/<UTC time>/ — see scripts/backup.mjs.
+// `npm run db:backup -- <file>`: only a consistent copy of the database, written to <file>.
+// Both are safe while the server is running (SQLite's online backup API).
 import { existsSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { backupDatabase, runBackup, settingsFromEnv } from "./backup.mjs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
+const settings = settingsFromEnv(process.env);
 const target = process.argv[2];
-if (!target) {
-  console.error("Usage: npm run db:backup -- <destination file>");
-  process.exit(2);
-}
-const dataDir = process.env.DATA_DIR || "./data";
-const source = process.env.DATABASE_URL?.startsWith("file:")
-  ? process.env.DATABASE_URL.slice("file:".length)
-  : path.join(dataDir, "app.db");
-if (!existsSync(source)) {
-  console.error(`No database at ${path.resolve(source)}`);
+try {
+  if (target) {
+    const started = Date.now();
+    const bytes = await backupDatabase(settings.databasePath, path.resolve(target));
+    console.log(`Backup of ${settings.databasePath} written to ${path.resolve(target)} (${bytes} bytes) in ${Date.now() - started} ms`);
+  } else {
+    await runBackup(settings);
+  }
+} catch (error) {
+  console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-
-const db = new Database(source, { readonly: true, fileMustExist: true });
-const started = Date.now();
-await db.backup(target);
-db.close();
-console.log(`Backup of ${path.resolve(source)} written to ${path.resolve(target)} in ${Date.now() - started} ms`);

@@ -4,6 +4,10 @@ import { existsSync } from "node:fs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
+// The app's default mode (app/env.server.ts), set before the build is imported: React picks its
+// development or production build from NODE_ENV when it is first loaded, before any app code runs.
+process.env.NODE_ENV ||= "production";
+
 if (!existsSync("build/index.js") || !existsSync("public/build")) {
   console.log("No build yet: running `remix build` (once)…");
   execSync("npx remix build", { stdio: "inherit" });

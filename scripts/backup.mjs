@@ -1,0 +1,350 @@
+// @ts-check
+/**
+ * Backups and restores, in one place for everything that takes or restores one: the hourly schedule
+ * in the server's primary process (server.ts), `npm run db:backup` and `npm run db:restore`
+ * (docs/decisions/008-server-hardening.md). Plain JavaScript so the npm scripts run with `node` alone;
+ * server.ts imports it and the build bundles it.
+ *
+ * A backup is a folder DATA_DIR/backups/<UTC time>/ holding
+ *   - the database, copied with SQLite's online backup API (consistent, safe while the server writes),
+ *   - with the file-system storage, a snapshot of DATA_DIR/uploads without the variant cache (sharp
+ *     remakes variants on demand): hard links, which cost no space because originals are written once
+ *     under random names and never changed; a copy only where a link is impossible (another disk),
+ *     and then linked from the previous snapshot when that one has the file already,
+ *   - with STORAGE_DRIVER=s3, a copy of the database in the bucket under backups/<UTC time>/ (the
+ *     images are in the bucket already; expire old copies with a lifecycle rule on that prefix).
+ * The 24 newest backups are kept, plus the newest of each of the last 7 days.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+export const RETENTION = { hourly: 24, daily: 7 };
+
+/** Folder names are UTC times, so their order is their age: 2025-01-31T14-00-00Z. */
+const STAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z$/;
+/** The variant cache under uploads/ (app/services/images.server.ts): derived, so never backed up. */
+const SKIPPED_UPLOADS = new Set(["variants"]);
+/** Database pages copied per step of the online backup: big steps finish before a write restarts them. */
+const PAGES_PER_STEP = 2000;
+
+/**
+ * @typedef {{ endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string }} S3Settings
+ * @typedef {{ dataDir: string; databasePath: string; storageDriver: "fs" | "s3"; s3?: S3Settings }} BackupSettings
+ * @typedef {(line: string) => void} Log
+ */
+
+/**
+ * The settings from environment variables, with app/env.server.ts's defaults — for the npm scripts,
+ * which run without the app's build (the server passes its parsed settings instead).
+ * @param {Record<string, string | undefined>} env
+ * @returns {BackupSettings}
+ */
+export function settingsFromEnv(env) {
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const databasePath = env.DATABASE_URL?.startsWith("file:") ? path.resolve(env.DATABASE_URL.slice("file:".length)) : path.join(dataDir, "app.db");
+  const storageDriver = env.STORAGE_DRIVER === "s3" ? "s3" : "fs";
+  const s3 =
+    storageDriver === "s3" && env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION || "auto",
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined;
+  return { dataDir, databasePath, storageDriver, s3 };
+}
+
+/** @param {string} dataDir */
+export const backupsDir = (dataDir) => path.join(dataDir, "backups");
+
+/** @param {Date} date */
+export function stampOf(date) {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
+}
+
+/** @param {string} name @returns {Date | null} */
+function dateOfStamp(name) {
+  const match = STAMP.exec(name);
+  return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`) : null;
+}
+
+/**
+ * Which backups retention removes: all but the `hourly` newest and the newest of each of the
+ * `daily` most recent days (UTC days, as in the names). Names that are not backups are left alone.
+ * @param {string[]} names
+ * @param {{ hourly: number; daily: number }} [retention]
+ */
+export function backupsToPrune(names, retention = RETENTION) {
+  const stamps = names.filter((name) => STAMP.test(name)).sort().reverse();
+  const keep = new Set(stamps.slice(0, retention.hourly));
+  const days = new Set();
+  for (const stamp of stamps) {
+    const day = stamp.slice(0, 10);
+    if (days.has(day)) continue;
+    if (days.size === retention.daily) break;
+    days.add(day);
+    keep.add(stamp);
+  }
+  return stamps.filter((stamp) => !keep.has(stamp));
+}
+
+/** The time of the newest backup in DATA_DIR/backups, or null. @param {string} dataDir */
+export function latestBackupTime(dataDir) {
+  const names = fs.existsSync(backupsDir(dataDir)) ? fs.readdirSync(backupsDir(dataDir)) : [];
+  const newest = names.filter((name) => STAMP.test(name)).sort().pop();
+  return newest ? dateOfStamp(newest) : null;
+}
+
+/**
+ * A consistent copy of a live SQLite database, written beside `target` and renamed into place, so a
+ * file named `target` is always complete. Returns its size in bytes.
+ * @param {string} databasePath @param {string} target
+ */
+export async function backupDatabase(databasePath, target) {
+  if (!fs.existsSync(databasePath)) throw new Error(`no database at ${databasePath}`);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const partial = `${target}.partial`;
+  fs.rmSync(partial, { force: true });
+  const source = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(partial, { progress: () => PAGES_PER_STEP });
+  } finally {
+    source.close();
+  }
+  const problem = sealDatabase(partial, "quick_check");
+  if (problem) throw new Error(`the copy of ${databasePath} failed its check: ${problem}`);
+  fs.renameSync(partial, target);
+  return fs.statSync(target).size;
+}
+
+/**
+ * Makes a copy self-contained and checks it: switches it from WAL to a rollback journal (folding in a
+ * -wal beside it, and leaving no -wal/-shm behind) and runs PRAGMA integrity_check (or the faster
+ * quick_check). Null when it is a sound database of this app (it has the migrations table), otherwise
+ * what is wrong. Only for copies: it writes to the file.
+ * @param {string} file @param {"integrity_check" | "quick_check"} [pragma]
+ */
+export function sealDatabase(file, pragma = "integrity_check") {
+  if (!fs.existsSync(file)) return `${file} does not exist`;
+  let db;
+  try {
+    db = new Database(file, { fileMustExist: true });
+    const rows = /** @type {Array<Record<string, string>>} */ (db.pragma(pragma));
+    const verdict = rows.map((row) => Object.values(row)[0]).join("; ");
+    if (verdict !== "ok") return `${pragma}: ${verdict}`;
+    const migrations = db.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
+    if (!migrations) return "it is an SQLite database, but not this app's (no __drizzle_migrations table)";
+    db.pragma("journal_mode = DELETE");
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Mirrors `from` into `to` file by file (skipping SKIPPED_UPLOADS at the top): a hard link where
+ * possible, else a link to the same file in `previous` (the last snapshot), else a copy.
+ * @param {string} from @param {string} to @param {string | null} previous
+ */
+function snapshotFolder(from, to, previous, top = true) {
+  const counts = { files: 0, copied: 0 };
+  if (!fs.existsSync(from)) return counts;
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (top && SKIPPED_UPLOADS.has(entry.name)) continue;
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    const before = previous ? path.join(previous, entry.name) : null;
+    if (entry.isDirectory()) {
+      const inner = snapshotFolder(source, target, before, false);
+      counts.files += inner.files;
+      counts.copied += inner.copied;
+    } else if (entry.isFile()) {
+      counts.files++;
+      if (tryLink(source, target) || (before && fs.existsSync(before) && tryLink(before, target))) continue;
+      fs.copyFileSync(source, target);
+      counts.copied++;
+    }
+  }
+  return counts;
+}
+
+/** @param {string} existing @param {string} link */
+function tryLink(existing, link) {
+  try {
+    fs.linkSync(existing, link);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Puts a file into the S3-compatible bucket with a signed PUT (aws4fetch, as the storage driver does).
+ * @param {S3Settings} s3 @param {string} key @param {string} file
+ */
+async function putToS3(s3, key, file) {
+  const { AwsClient } = await import("aws4fetch");
+  // A few retries on 5xx, not aws4fetch's default ten with back-off (most of a minute): the next run retries anyway.
+  const client = new AwsClient({ service: "s3", region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, retries: 3 });
+  const url = `${s3.endpoint.replace(/\/$/, "")}/${s3.bucket}/${key}`;
+  const response = await client.fetch(url, { method: "PUT", body: fs.readFileSync(file), headers: { "Content-Type": "application/vnd.sqlite3" } });
+  if (!response.ok) throw new Error(`PUT ${url} answered ${response.status} ${(await response.text()).slice(0, 200)}`);
+  return `s3://${s3.bucket}/${key}`;
+}
+
+/** @param {number} bytes */
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * One backup run: database, image snapshot or bucket copy, retention. Logs one line saying what it did.
+ * @param {BackupSettings} settings
+ * @param {{ now?: Date; log?: Log; retention?: { hourly: number; daily: number } }} [options]
+ */
+export async function runBackup(settings, { now = new Date(), log = console.log, retention = RETENTION } = {}) {
+  const started = Date.now();
+  const root = backupsDir(settings.dataDir);
+  const stamp = stampOf(now);
+  const folder = path.join(root, stamp);
+  if (fs.existsSync(folder)) throw new Error(`a backup named ${stamp} exists already`);
+  // Built under a dot-name and renamed at the end: a folder with a time for a name is complete.
+  const partial = path.join(root, `.partial-${stamp}`);
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { recursive: true });
+  const done = [];
+  let previous = null;
+  try {
+    const databaseFile = path.join(partial, path.basename(settings.databasePath));
+    done.push(`database ${megabytes(await backupDatabase(settings.databasePath, databaseFile))}`);
+    if (settings.storageDriver === "fs") {
+      const last = fs.readdirSync(root).filter((name) => STAMP.test(name)).sort().pop();
+      previous = last ? path.join(root, last, "uploads") : null;
+      const { files, copied } = snapshotFolder(path.join(settings.dataDir, "uploads"), path.join(partial, "uploads"), previous);
+      done.push(`images ${files} files (${files - copied} hard-linked, ${copied} copied)`);
+    }
+    fs.renameSync(partial, folder);
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+  if (settings.s3) {
+    try {
+      done.push(`copied to ${await putToS3(settings.s3, `backups/${stamp}/${path.basename(settings.databasePath)}`, path.join(folder, path.basename(settings.databasePath)))}`);
+    } catch (error) {
+      // The local backup stands; the log says the bucket copy is missing.
+      done.push(`NOT copied to the bucket (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  const removed = backupsToPrune(fs.readdirSync(root), retention);
+  for (const name of removed) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  if (removed.length) done.push(`removed ${removed.length} old (${removed.join(", ")})`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  log(`[backup] ${folder}: ${done.join("; ")} in ${seconds}s`);
+  return { folder, removed };
+}
+
+/** The server's primary writes its pid here while it runs, so a restore can refuse to run under it. @param {string} dataDir */
+export const pidFile = (dataDir) => path.join(dataDir, "server.pid");
+
+/** The pid of a server running on this data folder, or null (no file, or a stale one). @param {string} dataDir */
+export function runningServerPid(dataDir) {
+  let pid;
+  try {
+    pid = Number(fs.readFileSync(pidFile(dataDir), "utf8").trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
+    return pid;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM" ? pid : null;
+  }
+}
+
+export class RestoreError extends Error {}
+
+/**
+ * Puts a backup in place of the database: `source` is a backup folder or a database file. Refuses
+ * while a server runs on the data folder and when the file fails PRAGMA integrity_check. The current
+ * database (with its -wal and -shm) is moved to DATA_DIR/backups/before-restore-<time>/, never lost;
+ * a stale -wal would otherwise be replayed into the restored file. With the file-system storage, the
+ * images of a backup folder that are missing from DATA_DIR/uploads are put back (none is overwritten).
+ * @param {BackupSettings} settings @param {string} source
+ * @param {{ now?: Date; log?: Log }} [options]
+ */
+export function restoreBackup(settings, source, { now = new Date(), log = console.log } = {}) {
+  const isFolder = fs.existsSync(source) && fs.statSync(source).isDirectory();
+  const file = isFolder ? path.join(source, path.basename(settings.databasePath)) : source;
+  const pid = runningServerPid(settings.dataDir);
+  if (pid) {
+    throw new RestoreError(
+      `the server is running on ${settings.dataDir} (pid ${pid}): stop it first. If it is not, delete ${pidFile(settings.dataDir)}.`,
+    );
+  }
+  if (!fs.existsSync(file)) throw new RestoreError(`${file} does not exist`);
+
+  // Checked as a copy beside the database (with its -wal, if it is a raw copy of a live database),
+  // then renamed into place: the database is never half-written.
+  const target = settings.databasePath;
+  const incoming = `${target}.restoring`;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(incoming + suffix, { force: true });
+  fs.copyFileSync(file, incoming);
+  if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${incoming}-wal`);
+  const problem = sealDatabase(incoming);
+  if (problem) {
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(incoming + suffix, { force: true });
+    throw new RestoreError(`${file} is not a usable backup: ${problem}`);
+  }
+  const kept = path.join(backupsDir(settings.dataDir), `before-restore-${stampOf(now)}`);
+  for (const suffix of ["", "-wal", "-shm"]) {
+    if (!fs.existsSync(target + suffix)) continue;
+    fs.mkdirSync(kept, { recursive: true });
+    moveFile(target + suffix, path.join(kept, path.basename(target) + suffix));
+  }
+  fs.renameSync(incoming, target);
+  const done = [`database from ${path.resolve(file)}`];
+  if (fs.existsSync(kept)) done.push(`the previous one kept in ${kept}`);
+
+  const images = path.join(isFolder ? source : path.dirname(file), "uploads");
+  if (settings.storageDriver === "fs" && fs.existsSync(images)) {
+    const restored = restoreMissingFiles(images, path.join(settings.dataDir, "uploads"));
+    done.push(`${restored} missing image files put back`);
+  }
+  log(`[restore] ${target}: ${done.join("; ")}`);
+  return { kept: fs.existsSync(kept) ? kept : null };
+}
+
+/** @param {string} from @param {string} to */
+function moveFile(from, to) {
+  try {
+    fs.renameSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+    fs.rmSync(from);
+  }
+}
+
+/** Copies (or links) the files of `from` that `to` lacks; returns how many. @param {string} from @param {string} to */
+function restoreMissingFiles(from, to) {
+  let count = 0;
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) count += restoreMissingFiles(source, target);
+    else if (entry.isFile() && !fs.existsSync(target)) {
+      if (!tryLink(source, target)) fs.copyFileSync(source, target);
+      count++;
+    }
+  }
+  return count;
+}

@@ -1,0 +1,21 @@
+// `npm run db:restore -- <backup>`: puts a backup back in place of the database. <backup> is a folder
+// of DATA_DIR/backups/ (its images missing from DATA_DIR/uploads come back too) or a database file
+// from `npm run db:backup -- <file>`. Stop the server first: this refuses while one runs on DATA_DIR.
+// The file must pass PRAGMA integrity_check; the current database is kept in DATA_DIR/backups/before-restore-<time>/.
+import { existsSync } from "node:fs";
+import { restoreBackup, RestoreError, settingsFromEnv } from "./backup.mjs";
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+const source = process.argv[2];
+if (!source) {
+  console.error("Usage: npm run db:restore -- <backup folder or database file>");
+  process.exit(2);
+}
+try {
+  restoreBackup(settingsFromEnv(process.env), source);
+} catch (error) {
+  if (!(error instanceof RestoreError)) throw error;
+  console.error(`Restore refused: ${error.message}`);
+  process.exit(1);
+}

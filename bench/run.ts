@@ -14,7 +14,23 @@
  * The server runs as `npm start` would: one web worker per core (WEB_CONCURRENCY, ADR 005); its
  * resident memory after the load is reported too.
  *
+ * Registration flood (issue #10): on the first size, the home page is measured again while
+ * BENCH_FLOOD_CLIENTS clients (8) post sign-ups with fresh e-mails back to back — each one a 64 MiB
+ * argon2id hash — and its p95 is compared with the p95 without the flood (target: at most 2×). The
+ * server gets REGISTER_THROTTLE_MAX=1000000 so the per-address sign-up limit does not end the flood:
+ * what is measured is the hashing pressure. Rounds alternate without and with the flood
+ * (BENCH_FLOOD_ROUNDS, 3). BENCH_FLOOD=0 skips it; BENCH_ONLY=flood runs nothing else (with
+ * BENCH_SIZES=10000 it takes under a minute).
+ *
+ * The buyer's side (issue 15): the orders (newest, price) and the price range, and the Portuguese search
+ * (plurals, prefixes) are in the plans and the load; the Portuguese index is filled after the ads (as
+ * the server does at start-up) and its build time printed. The pages' throughput is compared with the
+ * static /sobre's in the same run (target: / and /categories ≥ 0.75×), and the JavaScript of /,
+ * /categories and an ad page is weighed (target ≤ 100 KB gzip for / and /categories).
+ * BENCH_ONLY=plans builds the databases and prints the plans, without a server (BENCH_KEEP=1 keeps them).
+ *
  * Options (env): BENCH_SIZES=10000,100000  BENCH_SECONDS=4  BENCH_CONNECTIONS=10  WEB_CONCURRENCY
+ *                BENCH_FLOOD=1  BENCH_FLOOD_CLIENTS=8  BENCH_FLOOD_ROUNDS=3  BENCH_ONLY=flood|plans
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -28,7 +44,12 @@ import type Database from "better-sqlite3";
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const TARGETS = { api: 20, page: 50, homeJsKb: 100 };
+const ONLY_FLOOD = process.env.BENCH_ONLY === "flood";
+const ONLY_PLANS = process.env.BENCH_ONLY === "plans";
+const FLOOD = ONLY_FLOOD || (!ONLY_PLANS && process.env.BENCH_FLOOD !== "0");
+const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 8);
+const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 3);
+const TARGETS = { api: 20, page: 50, homeJsKb: 100, floodP95Ratio: 2, pageVsStaticRps: 0.75 };
 const root = path.resolve(import.meta.dirname, "..");
 
 if (!fs.existsSync(path.join(root, "build/index.js"))) {
@@ -42,11 +63,13 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-bench-scrat
 process.env.DATA_DIR = scratch;
 process.env.NODE_ENV = "production";
 process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-0";
+process.env.APP_URL ??= "http://127.0.0.1";
 const { openSqlite, createDb } = await import("~/db/client.server");
 const { runMigrations } = await import("~/db/migrate.server");
 const { seed } = await import("~/db/seed.server");
 const { DEMO_ADS } = await import("~/db/seed-data");
 const { publicAdsStatements } = await import("~/models/ad/listing.server");
+const { syncSearchIndex } = await import("~/models/ad/search-index.server");
 const { expirationInstantFromKey, addDaysToKey, todayKey } = await import("~/lib/dates");
 const { seededRandom } = await import("~/db/demo-images.server");
 
@@ -134,6 +157,9 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       PORT: String(port),
       HOST: "127.0.0.1",
       SESSION_SECRET: process.env.SESSION_SECRET,
+      APP_URL: `http://127.0.0.1:${port}`,
+      // The flood below signs up from one address: the per-address limit would stop it after ten.
+      REGISTER_THROTTLE_MAX: "1000000",
     },
   });
   for (let i = 0; i < 300; i++) {
@@ -153,7 +179,8 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function load(url: string, seconds: number) {
+/** `seconds` of requests to `url` from CONNECTIONS connections: every latency, the errors, req/s. */
+async function sample(url: string, seconds: number) {
   const latencies: number[] = [];
   let errors = 0;
   const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds });
@@ -162,14 +189,113 @@ async function load(url: string, seconds: number) {
     latencies.push(responseTime);
   });
   const result = await instance;
-  latencies.sort((a, b) => a - b);
+  return { latencies, errors: errors + result.errors + result.timeouts, rps: result.requests.average };
+}
+
+function summarize(samples: Awaited<ReturnType<typeof sample>>[]) {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    rps: Math.round(result.requests.average),
+    rps: Math.round(samples.reduce((sum, s) => sum + s.rps, 0) / samples.length),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    errors: errors + result.errors + result.timeouts,
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
+  };
+}
+
+async function load(url: string, seconds: number) {
+  return summarize([await sample(url, seconds)]);
+}
+
+type FloodReport = {
+  size: number;
+  clients: number;
+  seconds: number;
+  rounds: number;
+  home: { without: Awaited<ReturnType<typeof load>>; during: Awaited<ReturnType<typeof load>> };
+  p95Ratio: number;
+  signUps: { completed: number; perSecond: number; statuses: Record<string, number>; p50: number; p95: number };
+  ok: boolean;
+};
+
+let floodSequence = 0;
+
+/**
+ * `clients` loops posting sign-ups (fresh e-mail each, so every one hashes a password) until `stop()`;
+ * statuses and latencies of the sign-ups are kept.
+ */
+function startRegistrationFlood(base: string, clients: number) {
+  let running = true;
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  const client = async (id: number) => {
+    while (running) {
+      const started = performance.now();
+      let status: string;
+      try {
+        const response = await fetch(`${base}/api/register`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "Bench Flood", email: `flood.${process.pid}.${id}.${floodSequence++}@bench.local`, password: "Senha@123" }),
+        });
+        await response.arrayBuffer();
+        status = String(response.status);
+      } catch {
+        status = "error";
+      }
+      latencies.push(performance.now() - started);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  };
+  const loops = Array.from({ length: clients }, (_, id) => client(id));
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      latencies.sort((a, b) => a - b);
+      return { statuses, completed: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+    },
+  };
+}
+
+/**
+ * The home page's latency without and during a registration flood, in FLOOD_ROUNDS alternating rounds
+ * (without, during, without, during…) pooled per condition, so a machine that slows down or speeds up
+ * meanwhile weighs on both sides alike.
+ */
+async function measureFlood(base: string, size: number): Promise<FloodReport> {
+  const url = `${base}/`;
+  await load(url, 1); // warm-up
+  const without: Awaited<ReturnType<typeof sample>>[] = [];
+  const during: Awaited<ReturnType<typeof sample>>[] = [];
+  const signUps = { statuses: {} as Record<string, number>, completed: 0, p50: 0, p95: 0 };
+  let floodSeconds = 0;
+  for (let round = 0; round < FLOOD_ROUNDS; round++) {
+    without.push(await sample(url, SECONDS));
+    const flood = startRegistrationFlood(base, FLOOD_CLIENTS);
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, 1000)); // let the hash line fill up
+    during.push(await sample(url, SECONDS));
+    const result = await flood.stop();
+    floodSeconds += (performance.now() - started) / 1000;
+    signUps.completed += result.completed;
+    for (const [status, n] of Object.entries(result.statuses)) signUps.statuses[status] = (signUps.statuses[status] ?? 0) + n;
+    // Sign-up latency: the worst round's.
+    signUps.p50 = Math.max(signUps.p50, result.p50);
+    signUps.p95 = Math.max(signUps.p95, result.p95);
+  }
+  const home = { without: summarize(without), during: summarize(during) };
+  const p95Ratio = Number((home.during.p95 / home.without.p95).toFixed(2));
+  return {
+    size,
+    clients: FLOOD_CLIENTS,
+    seconds: SECONDS,
+    rounds: FLOOD_ROUNDS,
+    home,
+    p95Ratio,
+    signUps: { ...signUps, perSecond: Number((signUps.completed / floodSeconds).toFixed(1)) },
+    ok: p95Ratio <= TARGETS.floodP95Ratio && home.during.errors === 0,
   };
 }
 
@@ -181,10 +307,12 @@ type PlanRow = { size: number; name: string; statement: string; plan: string[]; 
 
 function explain(sqlite: Database.Database, size: number, name: string, filter: Parameters<typeof publicAdsStatements>[0]) {
   const rows: PlanRow[] = [];
-  // The page statement depends on the total (a search with few matches reads them first).
-  const { count } = publicAdsStatements(filter);
+  // The statements depend on how many ads the words match and on the total (few matches are read first).
+  const { match } = publicAdsStatements(filter);
+  const words = match === null ? "unknown" : Number(sqlite.prepare("SELECT count(*) FROM ads_search WHERE ads_search MATCH ?").pluck().get(match));
+  const { count } = publicAdsStatements(filter, new Date(), "unknown", words);
   const total = Number(sqlite.prepare(count.sql).pluck().get(...(count.params as unknown[])));
-  const { page } = publicAdsStatements(filter, new Date(), total);
+  const { page } = publicAdsStatements(filter, new Date(), total, words);
   for (const [statement, query] of Object.entries({ count, page })) {
     const params = query.params as unknown[];
     const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
@@ -204,8 +332,8 @@ function explain(sqlite: Database.Database, size: number, name: string, filter: 
   return rows;
 }
 
-async function pageWeight(base: string) {
-  const html = await (await fetch(`${base}/`)).text();
+async function pageWeight(base: string, page = "/") {
+  const html = await (await fetch(`${base}${page}`)).text();
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
   // What the browser fetches: module preloads and the inline scripts' imports. Not every /build/ path in the
   // HTML: the inline route manifest names its own file, which lazy route discovery never downloads.
@@ -251,7 +379,10 @@ function serverMemory(pid: number) {
 const results: Row[] = [];
 const plans: PlanRow[] = [];
 let weight: Awaited<ReturnType<typeof pageWeight>> | undefined;
+let weights: Record<string, Awaited<ReturnType<typeof pageWeight>>> | undefined;
+const ratios: { size: number; path: string; rps: number; staticRps: number; ratio: number; ok: boolean }[] = [];
 const memory: ({ size: number } & ReturnType<typeof serverMemory>)[] = [];
+const floods: FloodReport[] = [];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
@@ -264,9 +395,16 @@ for (const size of SIZES) {
   runMigrations(db, path.join(root, "drizzle"));
   await seed(db, { adminEmail: "admin@bench.local", adminPassword: "Admin@12345", demo: false });
   const ids = fillAds(sqlite, size);
+  const indexing = performance.now();
+  syncSearchIndex(sqlite);
+  const indexSeconds = (performance.now() - indexing) / 1000;
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  const sampleAdId = (sqlite.prepare("SELECT id FROM ads WHERE status = 'active' AND expiration_date > ? ORDER BY views DESC LIMIT 1").pluck().get(Date.now()) as number);
   const active = (sqlite.prepare("SELECT count(*) AS n FROM ads WHERE status = 'active' AND expiration_date > ?").get(Date.now()) as { n: number }).n;
-  console.log(`\n== ${size.toLocaleString("en")} ads (${active.toLocaleString("en")} public), built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n== ${size.toLocaleString("en")} ads (${active.toLocaleString("en")} public), built in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+      `(Portuguese search index: ${indexSeconds.toFixed(1)} s)`,
+  );
 
   const filters = {
     "no filter": {},
@@ -280,10 +418,33 @@ for (const size of SIZES) {
     "cityId+search": { cityId: ids.patosId, search: "geladeira" },
     "search, rare word": { search: "rarissima" },
     "search, common word": { search: "vendo" },
+    "search, plural (carros)": { search: "carros" },
+    "search, prefix while typing (cach)": { search: "cach" },
+    "search, synonym (cães)": { search: "cães" },
+    "sort newest": { sort: "newest" as const },
+    "sort lowest price": { sort: "price_asc" as const },
+    "sort highest price": { sort: "price_desc" as const },
+    "price range": { minPriceCents: 100_000, maxPriceCents: 500_000 },
+    "price range, narrow": { minPriceCents: 1_234_500, maxPriceCents: 1_235_000 },
+    "cityId+newest": { cityId: ids.patosId, sort: "newest" as const },
+    "cityId+price range+lowest price": { cityId: ids.patosId, minPriceCents: 100_000, maxPriceCents: 500_000, sort: "price_asc" as const },
+    "subcategoryId+highest price": { subcategoryId: ids.subcategoryId, sort: "price_desc" as const },
+    "categoryId+price range": { categoryId: ids.categoryId, minPriceCents: 100_000 },
+    "search+newest": { search: "geladeira", sort: "newest" as const },
+    "search common+lowest price": { search: "vendo", sort: "price_asc" as const },
+    "search+price range": { search: "vendo", maxPriceCents: 200_000 },
   };
-  for (const [name, filter] of Object.entries(filters)) plans.push(...explain(sqlite, size, name, { page: 1, limit: 12, ...filter }));
-  plans.push(...explain(sqlite, size, "cityId, page 50", { cityId: ids.patosId, page: 50, limit: 12 }));
+  if (!ONLY_FLOOD) {
+    for (const [name, filter] of Object.entries(filters)) plans.push(...explain(sqlite, size, name, { page: 1, limit: 12, ...filter }));
+    plans.push(...explain(sqlite, size, "cityId, page 50", { cityId: ids.patosId, page: 50, limit: 12 }));
+  }
   sqlite.close();
+  if (ONLY_PLANS) {
+    // BENCH_KEEP=1 leaves the database for experiments (its path is printed).
+    if (process.env.BENCH_KEEP === "1") console.log(`Kept ${file}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+    continue;
+  }
 
   const port = await freePort();
   const server = await startServer(dataDir, port);
@@ -303,12 +464,23 @@ for (const size of SIZES) {
     { name: "API search, common word", kind: "api", path: "/api/ads/public?search=vendo" },
     { name: "API city+category+type", kind: "api", path: `/api/ads/public?cityId=${ids.patosId}&categoryId=${ids.categoryId}&adType=Vender` },
     { name: "API city, page 50", kind: "api", path: `/api/ads/public?cityId=${ids.patosId}&page=50` },
+    { name: "API search plural (carros)", kind: "api", path: "/api/ads/public?search=carros" },
+    { name: "API search prefix (cach)", kind: "api", path: "/api/ads/public?search=cach" },
+    { name: "API newest", kind: "api", path: "/api/ads/public?sortBy=createdAt&sortOrder=desc" },
+    { name: "API lowest price", kind: "api", path: "/api/ads/public?sortBy=price&sortOrder=asc" },
+    { name: "API city, highest price", kind: "api", path: `/api/ads/public?cityId=${ids.patosId}&sortBy=price&sortOrder=desc` },
+    { name: "API price range", kind: "api", path: "/api/ads/public?minPrice=1000&maxPrice=5000" },
+    { name: "API city+range+lowest price", kind: "api", path: `/api/ads/public?cityId=${ids.patosId}&minPrice=1000&maxPrice=5000&sortBy=price&sortOrder=asc` },
+    { name: "API search+newest", kind: "api", path: "/api/ads/public?search=geladeira&sortBy=createdAt&sortOrder=desc" },
+    { name: "API search common+lowest price", kind: "api", path: "/api/ads/public?search=vendo&sortBy=price&sortOrder=asc" },
     { name: "page /", kind: "page", path: "/" },
     { name: "page /categories", kind: "page", path: "/categories" },
     { name: "page /categories?category&search", kind: "page", path: `/categories?category=${ids.categoryId}&search=geladeira` },
+    { name: "page /categories all cities, price", kind: "page", path: "/categories?cityId=todas&minPrice=1000&maxPrice=5000&sort=price_asc" },
+    { name: "page /anuncio/{id}", kind: "page", path: `/anuncio/${sampleAdId}` },
   ];
   try {
-    for (const c of cases) {
+    for (const c of ONLY_FLOOD ? [] : cases) {
       await load(`${base}${c.path}`, 1); // warm-up: JIT, caches, the page's statement plans
       const r = await load(`${base}${c.path}`, SECONDS);
       const target = c.kind === "api" ? TARGETS.api : TARGETS.page;
@@ -318,10 +490,37 @@ for (const size of SIZES) {
         `${c.name.padEnd(34)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${String(r.rps).padStart(5)} req/s  ${r.errors ? `${r.errors} errors  ` : ""}${c.name.startsWith("floor") ? "(floor, no target)" : row.ok ? "ok" : `OVER ${target} ms`}`,
       );
     }
-    weight ??= await pageWeight(base);
-    memory.push({ size, ...serverMemory(server.pid!) });
-    const m = memory[memory.length - 1]!;
-    console.log(`Server memory after the load: ${m.totalMb} MB RSS in ${m.processes.length} processes (${m.processes.map((p) => `${p.role} ${p.rssMb}`).join(", ")})`);
+    if (!ONLY_FLOOD) {
+      // Pages against the static /sobre, both measured in this run on this machine.
+      const floor = results.find((r) => r.size === size && r.path === "/sobre");
+      for (const path of ["/", "/categories"]) {
+        const row = results.find((r) => r.size === size && r.path === path);
+        if (!floor || !row) continue;
+        const ratio = Number((row.rps / floor.rps).toFixed(2));
+        ratios.push({ size, path, rps: row.rps, staticRps: floor.rps, ratio, ok: ratio >= TARGETS.pageVsStaticRps });
+        console.log(`${`page ${path} vs /sobre`.padEnd(34)} ${ratio}× (${row.rps} vs ${floor.rps} req/s) ${ratio >= TARGETS.pageVsStaticRps ? "ok" : `UNDER ${TARGETS.pageVsStaticRps}×`}`);
+      }
+      weight ??= await pageWeight(base);
+      weights ??= {
+        "/": await pageWeight(base, "/"),
+        "/categories": await pageWeight(base, "/categories"),
+        "/anuncio/{id}": await pageWeight(base, `/anuncio/${sampleAdId}`),
+      };
+      memory.push({ size, ...serverMemory(server.pid!) });
+      const m = memory[memory.length - 1]!;
+      console.log(`Server memory after the load: ${m.totalMb} MB RSS in ${m.processes.length} processes (${m.processes.map((p) => `${p.role} ${p.rssMb}`).join(", ")})`);
+    }
+    if (FLOOD && size === SIZES[0]) {
+      const f = await measureFlood(base, size);
+      floods.push(f);
+      console.log(
+        `\n== Home page under a registration flood (${f.clients} clients signing up back to back, ${CONNECTIONS} connections on /, ${f.rounds} × ${f.seconds} s each way)\n` +
+          `without flood  p50 ${ms(f.home.without.p50)}  p95 ${ms(f.home.without.p95)}  p99 ${ms(f.home.without.p99)}  ${String(f.home.without.rps).padStart(5)} req/s\n` +
+          `during flood   p50 ${ms(f.home.during.p50)}  p95 ${ms(f.home.during.p95)}  p99 ${ms(f.home.during.p99)}  ${String(f.home.during.rps).padStart(5)} req/s  ${f.home.during.errors ? `${f.home.during.errors} errors  ` : ""}\n` +
+          `p95 ratio ${f.p95Ratio}× (${f.ok ? "ok" : `OVER ${TARGETS.floodP95Ratio}×`}); sign-ups: ${f.signUps.completed} in the run (${f.signUps.perSecond}/s), ` +
+          `answers ${JSON.stringify(f.signUps.statuses)}, p50 ${f.signUps.p50.toFixed(0)} ms, p95 ${f.signUps.p95.toFixed(0)} ms`,
+      );
+    }
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
@@ -330,12 +529,14 @@ for (const size of SIZES) {
 }
 fs.rmSync(scratch, { recursive: true, force: true });
 
-console.log("\n== Query plans (listPublicAds)");
-for (const plan of plans.filter((p) => p.size === SIZES[SIZES.length - 1])) {
-  console.log(`${plan.fullScan ? "FULL SCAN " : ""}${plan.name} [${plan.statement}, ${plan.ms} ms]: ${plan.plan.join(" | ")}`);
+if (plans.length) {
+  console.log("\n== Query plans (listPublicAds)");
+  for (const plan of plans.filter((p) => p.size === SIZES[SIZES.length - 1])) {
+    console.log(`${plan.fullScan ? "FULL SCAN " : ""}${plan.name} [${plan.statement}, ${plan.ms} ms]: ${plan.plan.join(" | ")}`);
+  }
+  const fullScans = plans.filter((p) => p.fullScan);
+  console.log(fullScans.length ? `\n${fullScans.length} statement(s) scan the whole ads table!` : "\nNo full scan of ads in any listing query.");
 }
-const fullScans = plans.filter((p) => p.fullScan);
-console.log(fullScans.length ? `\n${fullScans.length} statement(s) scan the whole ads table!` : "\nNo full scan of ads in any listing query.");
 
 if (weight) {
   console.log(
@@ -343,11 +544,22 @@ if (weight) {
       `(${weight.jsBytes / 1024 <= TARGETS.homeJsKb ? "ok" : `OVER ${TARGETS.homeJsKb} KB`}); the ad dialog adds ${kb(weight.dialogBytes)} KB when first opened`,
   );
 }
+if (weights) {
+  for (const [page, w] of Object.entries(weights)) {
+    const budget = page === "/anuncio/{id}" ? null : TARGETS.homeJsKb;
+    console.log(
+      `${page.padEnd(14)} gzip: HTML ${kb(w.htmlBytes)} KB, JS ${kb(w.jsBytes)} KB in ${w.jsFiles} files` +
+        (budget === null ? "" : ` (${w.jsBytes / 1024 <= budget ? "ok" : `OVER ${budget} KB`})`),
+    );
+  }
+}
 
 const outDir = path.join(root, "bench/results");
 fs.mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, plans, weight, memory };
-fs.writeFileSync(path.join(outDir, `bench-${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
-fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nWritten to bench/results/bench-${stamp}.json`);
+const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, ratios, plans, weight, weights, memory, floods };
+// A flood-only run does not replace the full report in latest.json.
+const name = ONLY_FLOOD ? `bench-flood-${stamp}.json` : ONLY_PLANS ? `bench-plans-${stamp}.json` : `bench-${stamp}.json`;
+fs.writeFileSync(path.join(outDir, name), `${JSON.stringify(report, null, 2)}\n`);
+if (!ONLY_FLOOD && !ONLY_PLANS) fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nWritten to bench/results/${name}`);

@@ -4,11 +4,11 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import type * as z from "zod/mini";
 
 /**
- * The live validation every account screen uses: the server's schema checks a field when it loses
+ * The live validation every form uses (account screens, the ad wizard): the server's schema checks a field when it loses
  * focus, then on each keystroke once it has an error. `submitting` is true only while this page's own
  * form is posting (the header's "Sair" form posts too).
  */
-export function useAccountForm<Schema extends z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>>(
+export function useLiveForm<Schema extends z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
   options: { lastResult?: SubmissionResult<string[]>; defaultValue?: DefaultValue<z.input<Schema>> } = {},
 ) {

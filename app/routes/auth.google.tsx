@@ -13,7 +13,7 @@ import { googleAuthenticator, googleCallbackUrl, isGoogleConfigured } from "~/se
 export const meta: MetaFunction = () => [{ title: "Login com Google | Classificados Patos" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   if (!isGoogleConfigured()) {
     return data({ callbackUrl: googleCallbackUrl(origin) }, { status: 503, headers: { "Cache-Control": "no-store" } });
   }

@@ -17,9 +17,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const clearState = await clearOAuthStateCookie(request);
   const refuse = (description: string) =>
     toast.redirectWithError("/login", { message: "Não foi possível entrar com o Google", description }, { headers: { "Set-Cookie": clearState } });
+  // The user said no on Google's consent screen (or Google refused): nothing to check, nothing to log.
+  const googleError = new URL(request.url).searchParams.get("error");
+  if (googleError) {
+    throw await refuse(googleError === "access_denied" ? "Você cancelou o login com o Google." : "Tente novamente ou entre com seu email e senha.");
+  }
   let identity;
   try {
-    identity = await googleAuthenticator(siteOrigin(request)).authenticate("google", request);
+    identity = await googleAuthenticator(siteOrigin()).authenticate("google", request);
   } catch (error) {
     if (error instanceof Response) throw error;
     console.warn("[auth] Google sign-in failed:", error instanceof Error ? error.message : error);

@@ -6,11 +6,14 @@ import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { AuthCard, FormAlert, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
-import { useAccountForm } from "~/components/auth/useAccountForm";
+import { useLiveForm } from "~/components/useLiveForm";
 import { forgotPasswordSchema } from "~/models/account/account";
 import { forgotPassword } from "~/models/account/password-reset.server";
-import { assertNotCrossSite, clientIp, siteOrigin } from "~/web/auth.server";
+import { assertNotCrossSite, clientIp } from "~/web/auth.server";
 import { readFormData, retryAfterHeaders } from "~/web/http.server";
+
+// A refused sign-in, reset request or sign-up (429, 503) tells the browser when to try again.
+export { retryAfterPageHeaders as headers } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Esqueci minha senha | Classificados Patos" }];
 
@@ -21,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: null }, { status: 400 });
   }
-  const result = await forgotPassword({ email: submission.value.email, ip: clientIp(request, context), siteOrigin: siteOrigin(request) });
+  const result = await forgotPassword({ email: submission.value.email, ip: clientIp(request, context) });
   if (!result.ok) {
     return data(
       { result: submission.reply({ formErrors: [result.message] }), sent: null },
@@ -33,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const { form, fields, submitting } = useAccountForm(forgotPasswordSchema, { lastResult: actionData?.result });
+  const { form, fields, submitting } = useLiveForm(forgotPasswordSchema, { lastResult: actionData?.result });
 
   if (actionData?.sent) {
     return (

@@ -3,11 +3,11 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useEffect, useState } from "react";
 import { AuthCard, Divider, focusRing, FormAlert, GoogleButton, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
-import { useAccountForm } from "~/components/auth/useAccountForm";
+import { useLiveForm } from "~/components/useLiveForm";
 import { readRedirectAfterLogin } from "~/lib/client-session";
 import { loginSchema, MESSAGES } from "~/models/account/account";
 import { displayName } from "~/models/account/user";
@@ -15,12 +15,17 @@ import { signIn } from "~/models/account/sign-in.server";
 import { assertNotCrossSite, clientIp, requireAnonymous, safeRedirect, startSession } from "~/web/auth.server";
 import { readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
+import { isGoogleConfigured } from "~/services/google.server";
+
+// A refused sign-in, reset request or sign-up (429, 503) tells the browser when to try again.
+export { retryAfterPageHeaders as headers } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Entrar | Classificados Patos" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request, new URL(request.url).searchParams.get("redirectTo") ?? "/");
-  return null;
+  // "Continuar com Google" only when Google sign-in is configured (the diagnostics pages stay).
+  return { google: isGoogleConfigured() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -49,6 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
+  const { google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const fromQuery = searchParams.get("redirectTo") ?? "";
@@ -58,7 +64,7 @@ export default function LoginPage() {
     if (!fromQuery) setStored(readRedirectAfterLogin() ?? "");
   }, [fromQuery]);
 
-  const { form, fields, submitting } = useAccountForm(loginSchema, { lastResult: actionData?.result });
+  const { form, fields, submitting } = useLiveForm(loginSchema, { lastResult: actionData?.result });
 
   return (
     <AuthCard title="Entrar" subtitle="Acesse sua conta para anunciar e gerenciar seus anúncios.">
@@ -83,8 +89,12 @@ export default function LoginPage() {
           Entrar
         </SubmitButton>
       </Form>
-      <Divider />
-      <GoogleButton />
+      {google ? (
+        <>
+          <Divider />
+          <GoogleButton />
+        </>
+      ) : null}
       <p className="mt-6 text-center text-sm text-slate-600">
         Não tem uma conta? <TextLink to="/register">Cadastre-se</TextLink>
       </p>

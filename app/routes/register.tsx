@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
   AuthCard,
   Divider,
@@ -14,21 +14,26 @@ import {
   TextField,
   TextLink,
 } from "~/components/auth/AuthForm";
-import { useAccountForm } from "~/components/auth/useAccountForm";
+import { useLiveForm } from "~/components/useLiveForm";
 import { MESSAGES, registerSchema } from "~/models/account/account";
-import { readFormData } from "~/web/http.server";
+import { readFormData, retryAfterHeaders } from "~/web/http.server";
 import { registerUser } from "~/models/account/registration.server";
-import { assertNotCrossSite, requireAnonymous } from "~/web/auth.server";
+import { assertNotCrossSite, clientIp, requireAnonymous } from "~/web/auth.server";
 import { toast } from "~/web/toast.server";
+import { isGoogleConfigured } from "~/services/google.server";
+
+// A refused sign-in, reset request or sign-up (429, 503) tells the browser when to try again.
+export { retryAfterPageHeaders as headers } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Criar conta | Classificados Patos" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  // "Continuar com Google" only when Google sign-in is configured (the diagnostics pages stay).
+  return { google: isGoogleConfigured() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertNotCrossSite(request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
@@ -36,9 +41,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  const result = await registerUser(submission.value);
+  const result = await registerUser({ ...submission.value, ip: clientIp(request, context) });
   if (!result.ok) {
-    return data({ result: submission.reply({ formErrors: [result.message], hideFields }) }, { status: 409 });
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields }) },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
   }
   return toast.redirectWithSuccess("/login", {
     message: "Conta criada com sucesso!",
@@ -47,8 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const { google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, submitting } = useAccountForm(registerSchema, { lastResult: actionData?.result });
+  const { form, fields, submitting } = useLiveForm(registerSchema, { lastResult: actionData?.result });
 
   return (
     <AuthCard title="Criar conta" subtitle="Cadastre-se grátis para anunciar em Patos de Minas e região.">
@@ -61,8 +70,12 @@ export default function RegisterPage() {
           Criar conta
         </SubmitButton>
       </Form>
-      <Divider />
-      <GoogleButton />
+      {google ? (
+        <>
+          <Divider />
+          <GoogleButton />
+        </>
+      ) : null}
       <p className="mt-6 text-center text-sm text-slate-600">
         Já tem uma conta? <TextLink to="/login">Entrar</TextLink>
       </p>

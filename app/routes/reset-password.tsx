@@ -13,7 +13,7 @@ import {
   SubmitButton,
   TextLink,
 } from "~/components/auth/AuthForm";
-import { useAccountForm } from "~/components/auth/useAccountForm";
+import { useLiveForm } from "~/components/useLiveForm";
 import { MESSAGES, resetPasswordSchema } from "~/models/account/account";
 import { readFormData } from "~/web/http.server";
 import { isResetTokenValid, resetPassword } from "~/models/account/password-reset.server";
@@ -68,7 +68,7 @@ function Done() {
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, submitting } = useAccountForm(resetPasswordSchema, { defaultValue: { token }, lastResult: actionData?.result });
+  const { form, fields, submitting } = useLiveForm(resetPasswordSchema, { defaultValue: { token }, lastResult: actionData?.result });
 
   if (actionData?.done) return <Done />;
 

@@ -20,10 +20,9 @@ export function googleCallbackUrl(origin: string) {
   return `${origin}/auth/google/callback`;
 }
 
-/** The secret as diagnostics may show it: whether it is set and its last characters, never the value. */
+/** The secret as diagnostics may show it: only whether it is set — not its value, length or any of its characters. */
 export function maskSecret(secret: string | undefined) {
-  if (!secret) return "não configurado";
-  return secret.length >= 16 ? `configurado (…${secret.slice(-6)})` : "configurado";
+  return secret ? "configurado" : "não configurado";
 }
 
 /** Who Google says signed in: what the account model needs to find, link or create the user. */

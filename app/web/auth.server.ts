@@ -45,14 +45,21 @@ export async function cookieTokenOf(request: Request): Promise<string | null> {
   return typeof value === "string" && value ? value : null;
 }
 
-/** The site's origin: APP_URL when set (behind a proxy), the request's own origin otherwise. */
-export function siteOrigin(request: Request) {
-  return env.APP_URL ? new URL(env.APP_URL).origin : new URL(request.url).origin;
+/**
+ * The site's public origin, for absolute links (e-mails, the Google callback): APP_URL, or
+ * http://localhost:{PORT} when it is unset (env.server.ts warns at start-up). Never derived from a
+ * request: its Host and X-Forwarded-Host are whatever the client chose to send.
+ */
+export function siteOrigin() {
+  return env.publicOrigin;
 }
 
-/** True when the request says it comes from one of our pages (Origin, or Referer when Origin is absent). */
+/**
+ * True when the request says it comes from one of our pages (Origin, or Referer when Origin is absent):
+ * the origin the browser addressed (the request's own) or the configured public one.
+ */
 export function isSameOrigin(request: Request) {
-  const allowed = new Set([new URL(request.url).origin, siteOrigin(request)]);
+  const allowed = new Set([new URL(request.url).origin, siteOrigin()]);
   const origin = request.headers.get("Origin");
   if (origin) return allowed.has(origin);
   const referer = request.headers.get("Referer");
@@ -106,10 +113,26 @@ export async function requireAnonymous(request: Request, to = "/") {
   if (await getOptionalUser(request)) throw redirect(safeRedirect(to));
 }
 
-/** A safe place to return to: a same-site path ("/x?y"), never "//evil" or an absolute URL. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+/** Printable ASCII but the backslash: no control character, no whitespace of any script, nothing a header refuses. */
+const REDIRECT_CHARACTERS = /^[\x21-\x5b\x5d-\x7e]+$/;
+const REDIRECT_MAX_LENGTH = 2048;
+
+/**
+ * A safe place to return to: a path on this site ("/x?y#z") as given, or `fallback`. Refused: absolute
+ * and protocol-relative URLs ("//evil", "https://evil"), and anything with a control character, a
+ * backslash or whitespace — browsers drop tabs and newlines and read "\" as "/", so "/\t/evil.example"
+ * would leave the site, and such characters make an invalid Location header (a 500). What is returned
+ * only ever holds printable ASCII, so it is always a valid header value. Never throws.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || to.length > REDIRECT_MAX_LENGTH || !REDIRECT_CHARACTERS.test(to)) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  try {
+    // Resolved the way a browser would resolve the Location: it must stay on this origin.
+    return new URL(to, siteOrigin()).origin === siteOrigin() ? to : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 export function loginPath(request: Request) {

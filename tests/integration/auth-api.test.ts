@@ -2,10 +2,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { authAttempts, sessions, users } from "~/db/schema";
-import { hashToken, issueClientToken } from "~/models/session.server";
+import { hashToken, issueClientToken } from "~/models/session/session.server";
 import { action as forgotPassword } from "~/routes/api.auth.forgot-password";
 import { action as clientToken } from "~/routes/api.auth.client-token";
 import { loader as debug } from "~/routes/api.auth.debug";
@@ -15,8 +15,17 @@ import { loader as authMe } from "~/routes/api.auth.me";
 import { action as resetPassword } from "~/routes/api.auth.reset-password";
 import { loader as me } from "~/routes/api.me";
 import { action as register } from "~/routes/api.register";
-import { requireAdmin, requireUser } from "~/services/auth.server";
+import { sendMail } from "~/services/mail.server";
+import { requireAdmin, requireUser } from "~/web/auth.server";
 import { callRoute } from "../support/route";
+
+// The real mailer (it writes .eml files to DATA_DIR/outbox), watched: the forgot-password flow does not
+// await it, so the tests await the very sending they started instead of polling or sleeping.
+vi.mock("~/services/mail.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/services/mail.server")>();
+  return { ...actual, sendMail: vi.fn(actual.sendMail) };
+});
+const sentMail = vi.mocked(sendMail);
 
 type User = { id: number; fullName: string | null; username: string; email: string; isAdmin: boolean; avatar: string | null };
 const ORIGIN = "http://localhost";
@@ -57,17 +66,20 @@ async function tokenFor(email: string, password = GOOD_PASSWORD) {
 
 const bearer = (token: string) => ({ init: { headers: { Authorization: `Bearer ${token}` } } });
 
-async function waitForOutboxMail(to: string) {
-  const dir = path.join(process.env.DATA_DIR!, "outbox");
-  for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-    for (const file of files.reverse()) {
-      const text = fs.readFileSync(path.join(dir, file), "utf8");
-      if (text.includes(`To: ${to}`)) return text;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no e-mail to ${to}`);
+/** Every e-mail started so far, once written: [recipient, .eml text]. */
+async function sentMails(): Promise<[string, string][]> {
+  const results = await Promise.all(sentMail.mock.results.map((result) => result.value as ReturnType<typeof sendMail>));
+  return results.map((result, i) => {
+    if (result.delivered !== "outbox") throw new Error("the tests must never use SMTP");
+    return [sentMail.mock.calls[i]![0].to, fs.readFileSync(result.file, "utf8")];
+  });
+}
+
+/** The last e-mail sent to `to`, once written to the outbox. */
+async function outboxMail(to: string) {
+  const mail = (await sentMails()).findLast(([recipient]) => recipient === to);
+  expect(mail, `an e-mail to ${to}`).toBeDefined();
+  return mail![1];
 }
 
 /** The reset token from a quoted-printable .eml. */
@@ -353,11 +365,16 @@ describe("password reset", () => {
     const knownBody = await known.json();
     expect(knownBody).toEqual(await notKnown.json());
     expect(knownBody).toEqual({ message: "Se o email estiver cadastrado, você receberá um link para redefinir sua senha." });
-    const mail = await waitForOutboxMail(email);
-    expect(mail).toContain("Subject:");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const files = fs.readdirSync(path.join(process.env.DATA_DIR!, "outbox"));
-    expect(files.some((file) => fs.readFileSync(path.join(process.env.DATA_DIR!, "outbox", file), "utf8").includes(unknown))).toBe(false);
+    // Both answers are in, so whatever either request mailed has been started; wait for it to be written.
+    const mails = await sentMails();
+    expect(mails.filter(([to]) => to === email)).toHaveLength(1);
+    expect(await outboxMail(email)).toContain("Subject:");
+    expect(mails.filter(([to, text]) => to === unknown || text.includes(unknown))).toEqual([]);
+    // …and the outbox holds nothing for it either (no other way of sending went around the mailer).
+    const outbox = path.join(process.env.DATA_DIR!, "outbox");
+    const files = fs.readdirSync(outbox);
+    expect(files.length).toBe(mails.length);
+    expect(files.some((file) => fs.readFileSync(path.join(outbox, file), "utf8").includes(unknown))).toBe(false);
   });
 
   it("rejects a bad e-mail with 400 'Email inválido'", async () => {
@@ -370,7 +387,7 @@ describe("password reset", () => {
     const { email } = await registerUser();
     const { token: sessionToken } = await tokenFor(email);
     await callRoute(forgotPassword, "/api/auth/forgot-password", post({ email }));
-    const resetToken = tokenFromMail(await waitForOutboxMail(email));
+    const resetToken = tokenFromMail(await outboxMail(email));
     const stored = db.select().from(users).where(eq(users.email, email)).get()!;
     expect(stored.resetToken).not.toBe(resetToken);
     expect(stored.resetTokenExpires!.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
@@ -390,7 +407,7 @@ describe("password reset", () => {
   it("refuses an expired token and a forged one", async () => {
     const { email } = await registerUser();
     await callRoute(forgotPassword, "/api/auth/forgot-password", post({ email }));
-    const resetToken = tokenFromMail(await waitForOutboxMail(email));
+    const resetToken = tokenFromMail(await outboxMail(email));
     db.update(users).set({ resetTokenExpires: new Date(Date.now() - 1000) }).where(eq(users.email, email)).run();
     expect((await callRoute(resetPassword, "/api/auth/reset-password", post({ token: resetToken, newPassword: "Nova@Senha9" }))).status).toBe(400);
     expect((await callRoute(resetPassword, "/api/auth/reset-password", post({ token: "forjado", newPassword: "Nova@Senha9" }))).status).toBe(400);

@@ -3,7 +3,7 @@
  * through the same variables as production, pointed at the fake's URLs.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   DEFAULT_FAKE_PROFILE,
   FAKE_GOOGLE_CLIENT_ID,
@@ -26,6 +26,7 @@ let routes: {
 let database: typeof import("~/db/client.server").db;
 let usersTable: typeof import("~/db/schema").users;
 let registerUser: typeof import("~/models/account/registration.server").registerUser;
+let toast: typeof import("~/web/toast.server").toast;
 
 beforeAll(async () => {
   fake = await startFakeGoogle();
@@ -44,6 +45,11 @@ beforeAll(async () => {
   database = (await import("~/db/client.server")).db;
   usersTable = (await import("~/db/schema")).users;
   registerUser = (await import("~/models/account/registration.server")).registerUser;
+  toast = (await import("~/web/toast.server")).toast;
+});
+
+afterEach(() => {
+  fake.setFailure(null);
 });
 
 afterAll(async () => {
@@ -81,7 +87,8 @@ describe("Google sign-in", () => {
     const location = new URL(start.headers.get("Location")!);
     expect(location.origin + location.pathname).toBe(fake.urls.authorization);
     expect(location.searchParams.get("client_id")).toBe(FAKE_GOOGLE_CLIENT_ID);
-    expect(location.searchParams.get("redirect_uri")).toBe("http://localhost/auth/google/callback");
+    // The configured public origin (APP_URL; unset in the tests, so localhost:{PORT}), not the request's.
+    expect(location.searchParams.get("redirect_uri")).toBe("http://localhost:3000/auth/google/callback");
     expect(location.searchParams.get("state")).toBeTruthy();
     expect(location.searchParams.get("scope")).toContain("email");
     expect(cookieNamed(start, "__oauth")).toBeTruthy();
@@ -147,26 +154,62 @@ describe("Google sign-in", () => {
   });
 });
 
+describe("Google sign-in that fails", () => {
+  /** The toast the response set, as the next page would show it. */
+  async function toastOf(response: Response) {
+    const cookie = cookieNamed(response, "toast");
+    expect(cookie, "a toast cookie").toBeTruthy();
+    return (await toast.getToast(new Request("http://localhost/login", { headers: { Cookie: cookie! } }))).toast;
+  }
+
+  it("the user cancels at Google (error=access_denied): back to /login with an error toast, no session, no 500", async () => {
+    fake.setFailure("deny");
+    const { callbackUrl, done } = await signInWithGoogle();
+    expect(new URL(callbackUrl).searchParams.get("error")).toBe("access_denied");
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/login");
+    expect(cookieNamed(done, "__session")).toBeUndefined();
+    expect(await toastOf(done)).toMatchObject({ type: "error", message: "Não foi possível entrar com o Google", description: "Você cancelou o login com o Google." });
+    // The state cookie is spent.
+    expect(done.headers.getSetCookie().find((cookie) => cookie.startsWith("__oauth="))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("Google's token endpoint fails: back to /login with an error toast, no session, no 500", async () => {
+    fake.setFailure("token-error");
+    const { done } = await signInWithGoogle({ ...DEFAULT_FAKE_PROFILE, sub: "4001", email: "token.falhou@gmail.com" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/login");
+    expect(cookieNamed(done, "__session")).toBeUndefined();
+    expect(await toastOf(done)).toMatchObject({
+      type: "error",
+      message: "Não foi possível entrar com o Google",
+      description: "Tente novamente ou entre com seu email e senha.",
+    });
+    expect(database.select().from(usersTable).where(eq(usersTable.email, "token.falhou@gmail.com")).get()).toBeUndefined();
+  });
+});
+
 describe("diagnostics with Google configured", () => {
-  it("GET /api/auth/debug masks the secret and never returns it", async () => {
+  it("GET /api/auth/debug says only that the secret is set, never any of its characters", async () => {
     const response = await call(routes.debug, "http://localhost/api/auth/debug");
     const text = await response.text();
-    expect(text).not.toContain(FAKE_GOOGLE_CLIENT_SECRET);
+    expect(text).not.toContain(FAKE_GOOGLE_CLIENT_SECRET.slice(-4));
     expect(JSON.parse(text)).toEqual({
       hasGoogleCredentials: true,
       googleClientId: FAKE_GOOGLE_CLIENT_ID,
-      googleClientSecret: `configurado (…${FAKE_GOOGLE_CLIENT_SECRET.slice(-6)})`,
+      googleClientSecret: "configurado",
     });
   });
 
   it("the diagnostics pages show origin, callback and status, not the secret", async () => {
     const response = await call(routes.status, "http://localhost/oauth-status");
     const text = await response.text();
-    expect(text).not.toContain(FAKE_GOOGLE_CLIENT_SECRET);
+    expect(text).not.toContain(FAKE_GOOGLE_CLIENT_SECRET.slice(-4));
     expect(JSON.parse(text)).toMatchObject({
-      origin: "http://localhost",
-      callbackUrl: "http://localhost/auth/google/callback",
+      origin: "http://localhost:3000",
+      callbackUrl: "http://localhost:3000/auth/google/callback",
       configured: true,
+      clientSecret: "configurado",
     });
   });
 });

@@ -236,6 +236,6 @@ describe("/auth/google without keys", () => {
   it("shows a page saying Google sign-in is not configured (no redirect)", async () => {
     const response = await call(googleStart, "/auth/google");
     expect(response.status).toBe(503);
-    expect(((await response.json()) as { callbackUrl: string }).callbackUrl).toBe("http://localhost/auth/google/callback");
+    expect(((await response.json()) as { callbackUrl: string }).callbackUrl).toBe("http://localhost:3000/auth/google/callback");
   });
 });

@@ -36,10 +36,17 @@ export type FakeGoogle = {
   url: string;
   urls: { authorization: string; token: string; userinfo: string };
   setProfile(profile: FakeGoogleProfile): void;
+  /**
+   * Failure modes for the next sign-ins: "deny" — the user says no at the consent screen (back to the
+   * callback with error=access_denied); "token-error" — the token endpoint answers 500; null — all works.
+   */
+  setFailure(failure: FakeGoogleFailure | null): void;
   /** What the last authorization request asked for (client_id, redirect_uri, state, scope…). */
   lastAuthorization(): URLSearchParams | null;
   close(): Promise<void>;
 };
+
+export type FakeGoogleFailure = "deny" | "token-error";
 
 export async function startFakeGoogle({
   port = 0,
@@ -49,6 +56,7 @@ export async function startFakeGoogle({
 }: { port?: number; clientId?: string; clientSecret?: string; profile?: FakeGoogleProfile } = {}): Promise<FakeGoogle> {
   let nextProfile = profile;
   let lastAuth: URLSearchParams | null = null;
+  let failure: FakeGoogleFailure | null = null;
   const codes = new Map<string, { redirectUri: string; profile: FakeGoogleProfile }>();
   const accessTokens = new Map<string, FakeGoogleProfile>();
 
@@ -69,9 +77,16 @@ export async function startFakeGoogle({
         res.writeHead(400, { "Content-Type": "text/plain" });
         return res.end("invalid_request");
       }
+      const back = new URL(redirectUri);
+      if (failure === "deny") {
+        // What Google sends when the user cancels the consent screen.
+        back.searchParams.set("error", "access_denied");
+        back.searchParams.set("state", state);
+        res.writeHead(302, { Location: back.toString() });
+        return res.end();
+      }
       const code = randomBytes(12).toString("hex");
       codes.set(code, { redirectUri, profile: nextProfile });
-      const back = new URL(redirectUri);
       back.searchParams.set("code", code);
       back.searchParams.set("state", state);
       res.writeHead(302, { Location: back.toString() });
@@ -82,6 +97,7 @@ export async function startFakeGoogle({
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
+        if (failure === "token-error") return json(res, 500, { error: "internal_failure", error_description: "Fake Google token endpoint failure" });
         const form = new URLSearchParams(body);
         const grant = codes.get(form.get("code") ?? "");
         if (
@@ -131,6 +147,9 @@ export async function startFakeGoogle({
     urls: { authorization: `${base}/o/oauth2/v2/auth`, token: `${base}/token`, userinfo: `${base}/userinfo` },
     setProfile: (p) => {
       nextProfile = p;
+    },
+    setFailure: (f) => {
+      failure = f;
     },
     lastAuthorization: () => lastAuth,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

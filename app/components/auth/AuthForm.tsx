@@ -39,17 +39,24 @@ export function FormAlert({ id, title, errors }: { id?: string; title?: string; 
 type FieldProps = {
   label: string;
   field: FieldMetadata<string | undefined> | FieldMetadata<string>;
-  type: "text" | "email" | "password";
+  type: "text" | "email" | "password" | "tel";
   autoComplete: string;
   onInput?: (value: string) => void;
   hideErrors?: boolean;
   children?: ReactNode;
+  /** Keyboard and length hints (documents, card numbers). */
+  inputMode?: "text" | "numeric" | "email" | "tel";
+  maxLength?: number;
+  placeholder?: string;
+  /** Rewrites what is typed, e.g. 000.000.000-00; without JavaScript the server reads any format. */
+  mask?: (value: string) => string;
+  className?: string;
 };
 
-export function TextField({ label, field, type, autoComplete, onInput, hideErrors, children }: FieldProps) {
+export function TextField({ label, field, type, autoComplete, onInput, hideErrors, children, inputMode, maxLength, placeholder, mask, className = "mb-4" }: FieldProps) {
   const invalid = Boolean(field.errors?.length);
   return (
-    <div className="mb-4">
+    <div className={className}>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -57,7 +64,19 @@ export function TextField({ label, field, type, autoComplete, onInput, hideError
         {...getInputProps(field, { type })}
         key={field.key}
         autoComplete={autoComplete}
-        onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        onInput={
+          onInput || mask
+            ? (event) => {
+                const input = event.currentTarget;
+                const masked = mask ? mask(input.value) : input.value;
+                if (masked !== input.value) input.value = masked;
+                onInput?.(masked);
+              }
+            : undefined
+        }
         className={`block w-full rounded-lg border px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ${focusRing} focus-visible:ring-offset-0 ${
           invalid ? "border-red-500" : "border-slate-300"
         }`}

@@ -20,11 +20,19 @@ export const MESSAGES = {
   forgotPasswordSent: "Se o email estiver cadastrado, você receberá um link para redefinir sua senha.",
   passwordReset: "Senha redefinida com sucesso",
   badBody: "Dados inválidos",
+  serverBusy: "Servidor ocupado, tente de novo em instantes.",
 } as const;
+
+const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
 
 /** "Muitas tentativas…" with the minutes left in the 15-minute window. */
 export function tooManyAttemptsMessage(minutes: number) {
-  return `Muitas tentativas. Aguarde ${minutes} ${minutes === 1 ? "minuto" : "minutos"} e tente novamente.`;
+  return `Muitas tentativas. Aguarde ${minutesText(minutes)} e tente novamente.`;
+}
+
+/** Sign-ups are limited per address and hour: what a refused one says. */
+export function tooManySignUpsMessage(minutes: number) {
+  return `Muitos cadastros feitos a partir desta conexão. Aguarde ${minutesText(minutes)} e tente novamente.`;
 }
 
 const email = z.string({ error: MESSAGES.invalidEmail }).check(z.trim(), z.maxLength(255, MESSAGES.invalidEmail), z.email(MESSAGES.invalidEmail));

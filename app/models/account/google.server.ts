@@ -3,13 +3,13 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { GoogleIdentity } from "~/services/google.server";
-import { normalizeEmail, toPublicUser, uniqueUsername, type PublicUser } from "~/models/account/users.server";
+import { insertUserWithFreeUsername, normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";
 
 
 export type GoogleUserResult = { ok: true; user: PublicUser } | { ok: false; message: string };
 
 /** Finds the user by Google id, else links the account with the same verified e-mail, else creates one. */
-export async function findOrCreateGoogleUser(profile: GoogleIdentity): Promise<GoogleUserResult> {
+export async function findOrCreateGoogleUser(profile: GoogleIdentity, { retried = false } = {}): Promise<GoogleUserResult> {
   const byGoogleId = db.select().from(users).where(eq(users.googleId, profile.googleId)).get();
   if (byGoogleId) {
     if (profile.picture && profile.picture !== byGoogleId.avatar) {
@@ -31,19 +31,14 @@ export async function findOrCreateGoogleUser(profile: GoogleIdentity): Promise<G
     db.update(users).set({ googleId: profile.googleId, avatar }).where(eq(users.id, byEmail.id)).run();
     return { ok: true, user: toPublicUser({ ...byEmail, googleId: profile.googleId, avatar }) };
   }
-  const username = await uniqueUsername(db, email.split("@")[0] ?? "usuario");
-  const row = db
-    .insert(users)
-    .values({
-      email,
-      username,
-      fullName: profile.name?.trim() || null,
-      googleId: profile.googleId,
-      avatar: profile.picture,
-      provider: "google",
-      password: null,
-    })
-    .returning()
-    .get();
+  const row = insertUserWithFreeUsername(
+    { email, fullName: profile.name?.trim() || null, googleId: profile.googleId, avatar: profile.picture, provider: "google", password: null },
+    email.split("@")[0] ?? "usuario",
+  );
+  // The same e-mail or Google id was created a moment ago (two callbacks at once): find it as above.
+  if (!row) {
+    if (retried) return { ok: false, message: "Não foi possível criar sua conta agora. Tente novamente." };
+    return findOrCreateGoogleUser(profile, { retried: true });
+  }
   return { ok: true, user: toPublicUser(row) };
 }

@@ -6,11 +6,12 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
-import { hashPassword } from "~/lib/password-hash.server";
+import { getEnv } from "~/env.server";
+import { hashPassword, PasswordHashBusyError } from "~/lib/password-hash.server";
 import { MESSAGES, tooManyAttemptsMessage } from "~/models/account/account";
 import { displayName } from "~/models/account/user";
-import type { FlowResult } from "~/models/account/sign-in.server";
-import { recordAttempt, throttledFor, throttleKeys } from "~/models/account/throttle.server";
+import { SERVER_BUSY, type FlowResult } from "~/models/account/sign-in.server";
+import { countAttempt, throttleKeys } from "~/models/account/throttle.server";
 import { normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";
 import { hashToken } from "~/models/session/session.server";
 import { sendMail } from "~/services/mail.server";
@@ -79,16 +80,17 @@ export function isResetTokenValid(token: string, now = new Date()) {
 
 /**
  * Always the same answer for a known or unknown e-mail; every request counts toward the throttle.
- * `siteOrigin` is the public address the link in the e-mail points at.
+ * The link in the e-mail points at the configured public origin (APP_URL, else localhost), never at
+ * a host the request names: a forged Host or X-Forwarded-Host must not send the token elsewhere.
  */
-export async function forgotPassword(input: { email: string; ip: string | null; siteOrigin: string }): Promise<FlowResult<string>> {
-  const keys = throttleKeys("forgot", input.email, input.ip);
-  const wait = throttledFor(keys);
-  if (wait) return { ok: false, status: 429, message: tooManyAttemptsMessage(wait), retryAfterMinutes: wait };
-  recordAttempt(keys);
+export async function forgotPassword(input: { email: string; ip: string | null }): Promise<FlowResult<string>> {
+  const attempt = countAttempt("forgot", throttleKeys("forgot", input.email, input.ip));
+  if (!attempt.ok) {
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(attempt.retryAfterMinutes), retryAfterMinutes: attempt.retryAfterMinutes };
+  }
   const reset = createPasswordResetToken(input.email);
   if (reset) {
-    const link = `${input.siteOrigin}/reset-password?${new URLSearchParams({ token: reset.token })}`;
+    const link = `${getEnv().publicOrigin}/reset-password?${new URLSearchParams({ token: reset.token })}`;
     // Not awaited: a slow SMTP server must not make known e-mails answer slower than unknown ones.
     sendMail({
       to: reset.user.email,
@@ -113,7 +115,13 @@ export async function forgotPassword(input: { email: string; ip: string | null; 
 
 /** Sets a new password from a reset token; the session `keepSessionId` (the request's own) survives, every other ends. */
 export async function resetPassword(input: { token: string; password: string; keepSessionId?: string }): Promise<FlowResult<PublicUser>> {
-  const user = await resetPasswordWithToken(input.token, input.password, { keepSessionId: input.keepSessionId });
+  let user: PublicUser | null;
+  try {
+    user = await resetPasswordWithToken(input.token, input.password, { keepSessionId: input.keepSessionId });
+  } catch (error) {
+    if (error instanceof PasswordHashBusyError) return SERVER_BUSY;
+    throw error;
+  }
   if (!user) return { ok: false, status: 400, message: MESSAGES.resetTokenInvalid };
   return { ok: true, value: user };
 }

@@ -15,3 +15,9 @@ export type PublicUser = {
 export function displayName(user: { fullName: string | null; username: string }) {
   return user.fullName?.trim() || user.username;
 }
+
+/** What a signed-in non-admin is told on the admin screens (spec 02 §2). */
+export const ADMIN_ACCESS_DENIED = {
+  title: "Acesso Negado",
+  message: "Você precisa ser um administrador para acessar esta página.",
+} as const;

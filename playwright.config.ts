@@ -1,11 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { clearAppEnv } from "./tests/support/app-env";
+
+// The web server gets the environment below and nothing of the developer's own app settings
+// (DATABASE_URL, SMTP_URL, APP_URL, SEED_DEMO…): Playwright merges process.env into webServer.env.
+clearAppEnv();
 
 // One temporary data folder per run, shared with the tests (they read e-mails from its outbox).
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "classificados-e2e-"));
 const PORT = Number(process.env.E2E_PORT ?? 3123);
+// The server's ASAAS_WEBHOOK_TOKEN: the payment tests confirm PIX charges through the webhook with it, the
+// way `npm run payments:confirm` does (payments use the local gateway, the default).
+process.env.E2E_WEBHOOK_TOKEN ??= `e2e-webhook-${Date.now()}-0123456789abcdef`;
 // A local fake Google (tests/support/fake-google.ts), 100 ports up so neighbouring E2E_PORTs don't
 // collide: Google sign-in is configured in every run, pointed at it through the production variables.
 const FAKE_GOOGLE_PORT = Number(process.env.FAKE_GOOGLE_PORT ?? PORT + 100);
@@ -28,12 +37,23 @@ const chromium = {
   },
 };
 
+// The specs that start production servers of their own (tests/support/app-server.ts). Each such
+// server is a cluster that migrates, backs up and hashes passwords (Argon2, 64 MB a hash): two at
+// once, beside the shared server and the browsers, starve two cores until the browser tests' sign-ins
+// and the servers' own start-ups time out. They run one at a time, beside the browser tests.
+const E2E_DIR = fileURLToPath(new URL("./tests/e2e/", import.meta.url));
+const OWN_SERVER_SPECS = fs
+  .readdirSync(E2E_DIR)
+  .filter((file) => file.endsWith(".spec.ts") && fs.readFileSync(path.join(E2E_DIR, file), "utf8").includes("startAppServer("))
+  .map((file) => `**/${file}`);
+
 export default defineConfig({
   globalTeardown: "./tests/support/e2e-teardown.ts",
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a bug to fix, not to retry.
+  retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   use: {
@@ -43,7 +63,8 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js", use: { ...chromium } },
+    { name: "js", use: { ...chromium }, testIgnore: OWN_SERVER_SPECS },
+    { name: "own-server", use: { ...chromium }, testMatch: OWN_SERVER_SPECS, workers: 1 },
     // The core flows again with JavaScript off: every form and link must work as plain HTML.
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grep: /@nojs/ },
   ],
@@ -59,7 +80,17 @@ export default defineConfig({
         NODE_ENV: "production",
         PORT: String(PORT),
         HOST: "127.0.0.1",
+        // The public address e-mailed links and the Google callback use (never the request's Host).
+        APP_URL: `http://127.0.0.1:${PORT}`,
+        // Every test signs up from 127.0.0.1: the per-address limit (10 an hour) is tested on servers of its own.
+        REGISTER_THROTTLE_MAX: "100000",
+        // The tests are many visitors behind one proxy (ours, on loopback): a test that fails logins names
+        // itself in X-Forwarded-For (auth.spec.ts), or ten failures of a --repeat-each run would lock
+        // 127.0.0.1 out of every later sign-in. The per-address limit itself is tested in throttle.spec.ts.
+        TRUST_PROXY: "true",
         DATA_DIR: process.env.E2E_DATA_DIR,
+        ASAAS_WEBHOOK_TOKEN: process.env.E2E_WEBHOOK_TOKEN,
+        SEED_DEMO: "true",
         SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
         ADMIN_EMAIL: "admin@teste.local",
         ADMIN_PASSWORD: "Admin@12345",

@@ -8,6 +8,8 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup-data-dir.ts"],
+    // A test that asserts nothing passes whatever the code does.
+    expect: { requireAssertions: true },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

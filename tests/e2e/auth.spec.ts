@@ -2,11 +2,21 @@
  * Accounts end to end: register, sign in, user menu, sign out (JavaScript on and off), password
  * reset through the .eml the product writes, the login redirect back, and Google via the fake Google.
  */
+import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
 const PASSWORD = "Senha@123";
+
+// Each test is a visitor of its own. The e2e server trusts its proxy (TRUST_PROXY, playwright.config.ts),
+// so a visitor's address is its X-Forwarded-For; without one every test would be 127.0.0.1, and the
+// failed logins and reset requests of a repeated run (--repeat-each 5) would reach the per-address
+// throttle's limit and lock every later test out. That limit is tested in throttle.spec.ts.
+test.use({
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, provide) => provide({ "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` }),
+});
 
 function uniqueEmail(prefix: string, info: { project: { name: string }; workerIndex: number }) {
   return `${prefix}.${info.project.name}.${Date.now()}.${info.workerIndex}@exemplo.com.br`;
@@ -89,7 +99,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("A senha deve conter pelo menos uma letra maiúscula")).toBeVisible();
   });
 
-  test("password reset through the e-mail in the outbox @nojs", async ({ page }, info) => {
+  test("password reset through the e-mail in the outbox @nojs", async ({ page, baseURL }, info) => {
     const email = uniqueEmail("reset", info);
     await register(page, "Rita Reset", email);
 
@@ -102,6 +112,8 @@ test.describe("accounts", () => {
     await expect(page.getByText(/pasta de spam/)).toBeVisible();
 
     const link = await resetLinkFromOutbox(email);
+    // The link points at the server's APP_URL (set by playwright.config.ts, never a developer's own).
+    expect(link.origin).toBe(new URL(baseURL!).origin);
     await page.goto(link.pathname + link.search);
     await page.getByLabel("Nova senha", { exact: true }).fill("Nova@Senha7");
     await page.getByLabel("Confirmar nova senha").fill("Nova@Senha7");
@@ -120,11 +132,12 @@ test.describe("accounts", () => {
   test("a protected page sends you to login and back @nojs", async ({ page }, info) => {
     const email = uniqueEmail("volta", info);
     await register(page, "Vitor Volta", email);
+    // The old address of the account page leads to the new one, /conta.
     await page.goto("/auth/conta");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fauth%2Fconta$/);
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fconta$/);
     await login(page, email);
-    await expect(page).toHaveURL(/\/auth\/conta$/);
-    await expect(page.getByRole("heading", { name: "Minha conta" })).toBeVisible();
+    await expect(page).toHaveURL(/\/conta$/);
+    await expect(page.getByRole("heading", { name: "Minha conta", exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByText(email)).toBeVisible();
   });
 

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort } from "../support/free-port";
+import { startAppServer } from "../support/app-server";
 
 test("start-up with a bad setting stops with a message naming the variable", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-badenv-"));
@@ -22,29 +22,19 @@ test("start-up with a bad setting stops with a message naming the variable", () 
 });
 
 test("two web workers serve the site; SIGTERM stops them all cleanly", async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-workers-"));
-  const port = await freePort();
-  const server = spawn(process.execPath, ["build/index.js"], {
-    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", WEB_CONCURRENCY: "2" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  server.stdout.on("data", (chunk) => (output += chunk));
-  server.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+  const server = await startAppServer({ WEB_CONCURRENCY: "2" }, { waitForHealth: false });
   try {
-    await expect.poll(() => output, { timeout: 20_000 }).toContain("2 workers");
+    await expect.poll(() => server.output(), { timeout: 20_000 }).toContain("2 workers");
     for (let i = 0; i < 10; i++) {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      const response = await fetch(`${server.url}/healthz`);
       expect(response.status).toBe(200);
     }
-    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
     server.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    expect(output).toContain("SIGTERM received: closing");
-    expect(output).not.toContain("starting another");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM received: closing");
+    expect(server.output()).not.toContain("starting another");
   } finally {
-    server.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 });

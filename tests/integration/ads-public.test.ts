@@ -4,6 +4,7 @@ import { db, sqlite } from "~/db/client.server";
 import { ads, categories, cities, subcategories, users } from "~/db/schema";
 import { incrementAdViews } from "~/models/ad/detail.server";
 import { clearPublicAdCountCache, listPublicAds, publicAdsStatements } from "~/models/ad/listing.server";
+import { ensureSearchIndex } from "~/models/ad/search-index.server";
 import { loader as adById } from "~/routes/api.ads.$id";
 import { action as countView } from "~/routes/api.ads.$id_.view";
 import { loader as publicAds } from "~/routes/api.ads.public";
@@ -186,7 +187,8 @@ describe("GET /api/ads/public", () => {
       const accented = await list(`search=${encodeURIComponent("eletrônicos")}`);
       expect(plain.body.total).toBeGreaterThan(0);
       expect(plain.body.ads.map((ad) => ad.id)).toEqual(accented.body.ads.map((ad) => ad.id));
-      for (const ad of plain.body.ads) expect(`${ad.title} ${ad.description}`.toLowerCase()).toMatch(/eletr[oô]nic/);
+      // The category's name is searchable too (issue 15): "Eletrônicos e Celulares".
+      for (const ad of plain.body.ads) expect(`${ad.title} ${ad.description} ${ad.category.name}`.toLowerCase()).toMatch(/eletr[oô]nic/);
     });
 
     it("matches word prefixes and requires every word", async () => {
@@ -205,6 +207,7 @@ describe("GET /api/ads/public", () => {
     });
 
     it("gives the same page whichever plan runs it (index walk for many matches, matches first for few)", () => {
+      ensureSearchIndex();
       for (const filter of [{ search: "vendo" }, { search: "vendo", cityId: patos.id }, { search: "casa", adType: "Vender" as const }]) {
         const run = (total: number | "unknown") => {
           const { page } = publicAdsStatements({ page: 1, limit: 12, ...filter }, new Date(), total);
@@ -241,8 +244,15 @@ describe("GET /api/ads/public", () => {
       "subcategoryId=1.5",
       "adType=Alugar",
       "status=paused",
-      "sortBy=price",
+      "sortBy=title",
       "sortOrder=asc",
+      "sortBy=createdAt&sortOrder=asc",
+      "sortOrder=up",
+      "minPrice=abc",
+      "minPrice=-1",
+      "maxPrice=10.555",
+      "maxPrice=900000000",
+      "minPrice=500&maxPrice=100",
       "page=0",
       "page=abc",
       "limit=0",
@@ -357,7 +367,7 @@ describe("POST /api/ads/{id}/view", () => {
 
     const response = await callRoute(countView, `/api/ads/${id}/view`, { params: { id: String(id) }, init: { method: "POST" } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ views: start + 1 });
+    expect(await response.json()).toEqual({ views: start + 1, counted: true });
 
     // Many openings at once, also from a second connection to the same file: none is lost.
     const Database = (await import("better-sqlite3")).default;

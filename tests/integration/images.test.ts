@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { FILL_SIZES, SCALE_WIDTHS } from "~/components/ads/image-variants";
+import { FILL_SIZES, SCALE_WIDTHS } from "~/lib/image-variants";
 import { loader as imageRoute } from "~/routes/images.$publicId";
 import { getBlob } from "~/services/storage.server";
 import { MAX_PREVIEW_JPEG_BYTES, variantKey } from "~/services/images.server";

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { clearAppEnv } from "./app-env";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  // The template is built from the test settings alone, never from the developer's DATABASE_URL, SEED_DEMO…
+  clearAppEnv();
   const templateDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-template-"));
   process.env.DATA_DIR = templateDataDir;
   process.env.NODE_ENV = "test";

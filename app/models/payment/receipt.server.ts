@@ -1,0 +1,145 @@
+/**
+ * Receipts: the printable page /payment/{adId}/recibo (owner only) and the e-mail sent once, when a
+ * payment becomes paid. Amount, method (PIX / Cartão Visa final 1111), date in São Paulo, the ad
+ * (title and id) and the payment id.
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { ads, payments, users } from "~/db/schema";
+import { getEnv } from "~/env.server";
+import { CARD_BRAND_LABELS, type CardBrand } from "~/lib/card";
+import { formatDateTimeBR } from "~/lib/dates";
+import { formatBRL } from "~/lib/money";
+import { displayName } from "~/models/account/user";
+import { paymentStatusLabel, type PaymentMethod, type PaymentStatus } from "~/models/payment/payment";
+import { sendMail } from "~/services/mail.server";
+
+export type Receipt = {
+  paymentId: number;
+  adId: number;
+  adTitle: string;
+  amountCents: number;
+  method: PaymentMethod;
+  /** "PIX" or "Cartão Visa final 1111". */
+  methodLabel: string;
+  status: PaymentStatus;
+  statusLabel: string;
+  /** ISO instant of the confirmation. */
+  paidAt: string;
+  /** "22/11/2026 14:05" (São Paulo). */
+  paidAtText: string;
+  payerName: string | null;
+  description: string | null;
+};
+
+/** What a receipt may be issued for: money that came in (a later refund is shown as such). */
+const RECEIPT_STATUSES: PaymentStatus[] = ["confirmed", "received", "refunded"];
+
+type Metadata = { cardBrand?: unknown; cardLast4?: unknown; payerName?: unknown } | null;
+
+export function paymentMethodLabel(method: PaymentMethod, metadata: Metadata): string {
+  if (method === "PIX") return "PIX";
+  const last4 = typeof metadata?.cardLast4 === "string" ? metadata.cardLast4 : "";
+  const brand = typeof metadata?.cardBrand === "string" ? CARD_BRAND_LABELS[metadata.cardBrand as CardBrand] : undefined;
+  const name = brand && brand !== CARD_BRAND_LABELS.unknown ? `Cartão ${brand}` : "Cartão";
+  return last4 ? `${name} final ${last4}` : "Cartão de Crédito";
+}
+
+const receiptColumns = {
+  id: payments.id,
+  adId: payments.adId,
+  userId: payments.userId,
+  amountCents: payments.amountCents,
+  paymentMethod: payments.paymentMethod,
+  status: payments.status,
+  asaasStatus: payments.asaasStatus,
+  confirmedDate: payments.confirmedDate,
+  updatedAt: payments.updatedAt,
+  description: payments.description,
+  metadata: payments.metadata,
+  adTitle: ads.title,
+};
+
+type ReceiptRow = {
+  id: number;
+  adId: number;
+  amountCents: number;
+  paymentMethod: PaymentMethod;
+  status: PaymentStatus;
+  asaasStatus: string | null;
+  confirmedDate: Date | null;
+  updatedAt: Date;
+  description: string | null;
+  metadata: Record<string, unknown> | null;
+  adTitle: string;
+};
+
+function toReceipt(row: ReceiptRow): Receipt {
+  const paidAt = row.confirmedDate ?? row.updatedAt;
+  const metadata = row.metadata as Metadata;
+  return {
+    paymentId: row.id,
+    adId: row.adId,
+    adTitle: row.adTitle,
+    amountCents: row.amountCents,
+    method: row.paymentMethod,
+    methodLabel: paymentMethodLabel(row.paymentMethod, metadata),
+    status: row.status,
+    statusLabel: paymentStatusLabel(row),
+    paidAt: paidAt.toISOString(),
+    paidAtText: formatDateTimeBR(paidAt),
+    payerName: typeof metadata?.payerName === "string" ? metadata.payerName : null,
+    description: row.description,
+  };
+}
+
+/**
+ * The receipt of the owner's ad: payment `paymentId` when given (it must be this ad's), otherwise
+ * the ad's latest paid one. Null when the ad is not the user's or nothing was paid.
+ */
+export function getReceipt(input: { adId: number; userId: number; paymentId?: number | null }): Receipt | null {
+  const conditions = [eq(payments.adId, input.adId), eq(payments.userId, input.userId), eq(ads.userId, input.userId), inArray(payments.status, RECEIPT_STATUSES)];
+  if (input.paymentId) conditions.push(eq(payments.id, input.paymentId));
+  const row = db
+    .select(receiptColumns)
+    .from(payments)
+    .innerJoin(ads, eq(ads.id, payments.adId))
+    .where(and(...conditions))
+    .orderBy(desc(payments.id))
+    .get();
+  return row ? toReceipt(row) : null;
+}
+
+/** The e-mail sent when a payment becomes paid (SMTP, or an .eml file in DATA_DIR/outbox). */
+export async function sendPaymentReceipt(paymentId: number): Promise<void> {
+  const row = db
+    .select({ ...receiptColumns, email: users.email, fullName: users.fullName, username: users.username })
+    .from(payments)
+    .innerJoin(ads, eq(ads.id, payments.adId))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId))
+    .get();
+  if (!row) return;
+  const receipt = toReceipt(row);
+  const link = `${getEnv().publicOrigin}/payment/${receipt.adId}/recibo?pagamento=${receipt.paymentId}`;
+  await sendMail({
+    to: row.email,
+    subject: `Recibo do pagamento nº ${receipt.paymentId} — Classificados Patos`,
+    text: [
+      `Olá, ${displayName(row)}!`,
+      "",
+      "Recebemos o pagamento do seu anúncio. Obrigado!",
+      "",
+      `Anúncio: ${receipt.adTitle} (nº ${receipt.adId})`,
+      `Valor: ${formatBRL(receipt.amountCents)}`,
+      `Forma de pagamento: ${receipt.methodLabel}`,
+      `Data: ${receipt.paidAtText} (horário de Brasília)`,
+      `Pagamento nº ${receipt.paymentId}`,
+      "",
+      "Recibo para imprimir:",
+      link,
+      "",
+      "Classificados Patos — Patos de Minas e região",
+    ].join("\n"),
+  });
+}

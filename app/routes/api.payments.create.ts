@@ -1,0 +1,67 @@
+/**
+ * POST /api/payments/create {adId, customerInfo, paymentMethod PIX|CREDIT_CARD, creditCard,
+ * creditCardHolderInfo} → {payment{id}, asaasPayment{status, value}, redirectTo} (spec 02 §7).
+ * The same model function as the /payment/{id} form: the amount comes from the ad, never from the
+ * body; only the ad's owner pays (another user's ad is 'Anúncio não encontrado', 404).
+ * Refusals: 400 (fields, card minimum), 402 (card declined), 404, 409 (already paid, in progress),
+ * 502/504 (gateway), each `{message}` with the spec's text.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { centsToDecimalString } from "~/lib/money";
+import { parseId } from "~/lib/id";
+import { PAYMENT_DONE_PATH, PAYMENT_MESSAGES } from "~/models/payment/payment";
+import { apiPaymentSchema, paymentIssueText } from "~/models/payment/payment-form";
+import { findOwnAd, startPayment } from "~/models/payment/checkout.server";
+import { gatewayNeedsHolderAddress } from "~/models/payment/gateway.server";
+import { assertNotCrossSite, clientIp, requireUser } from "~/web/auth.server";
+import { jsonError, methodNotAllowed, NO_STORE } from "~/web/http.server";
+
+export async function loader() {
+  return methodNotAllowed("POST");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  assertNotCrossSite(request);
+  const user = await requireUser(request);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return jsonError(400, "Dados inválidos", ["O corpo deve ser um JSON válido"]);
+  }
+  // Whose ad it is comes first: another user's ad is missing, whatever else the body says.
+  const rawAdId = (body as { adId?: unknown } | null)?.adId;
+  const adId = parseId(typeof rawAdId === "number" ? String(rawAdId) : rawAdId);
+  if (adId === null || !findOwnAd(adId, user.id)) return jsonError(404, PAYMENT_MESSAGES.adNotFound);
+
+  const parsed = apiPaymentSchema({ requireAddress: gatewayNeedsHolderAddress() }).safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues;
+    return jsonError(
+      400,
+      paymentIssueText(issues[0]?.message ?? PAYMENT_MESSAGES.genericError),
+      issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)),
+    );
+  }
+  const result = await startPayment({ adId, userId: user.id, request: parsed.data.request, remoteIp: clientIp(request, context) });
+  if (!result.ok) return jsonError(result.status, paymentIssueText(result.message));
+
+  const paid = result.status === "confirmed" || result.status === "received";
+  return Response.json(
+    {
+      payment: {
+        id: result.paymentId,
+        adId: result.adId,
+        paymentMethod: result.method,
+        status: result.status,
+        amount: centsToDecimalString(result.amountCents),
+      },
+      asaasPayment: { status: result.gatewayStatus, value: result.amountCents / 100 },
+      redirectTo: paid ? PAYMENT_DONE_PATH : null,
+      adStatus: result.adStatus,
+      reused: result.reused,
+    },
+    { status: result.reused ? 200 : 201, headers: NO_STORE },
+  );
+}

@@ -1,0 +1,262 @@
+/**
+ * /payment/{id} (spec 02 §2 "Payment"), {id} being the ad's: the owner pays for an ad waiting for
+ * payment, by PIX or card, with plain form posts (intent: pay, check, simulate, free).
+ *
+ * - pay: a PIX charge → back here (PRG) showing its QR and copy-paste code; a card approved at once
+ *   → back here with ?pagamento=aprovado (the paid screen; with JavaScript, /dashboard after 2 s);
+ *   a refusal → this page again with 'Erro no pagamento' and the reason.
+ * - check ('Já paguei — verificar'): the payment's status again (Asaas is asked; local: the database).
+ * - simulate ('Simular pagamento', only outside production with the local gateway): the same event
+ *   the webhook receives, applied in-process.
+ * - free: an ad whose charged days are zero is published without a charge.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useState } from "react";
+import { SubmitButton } from "~/components/auth/AuthForm";
+import { Icon } from "~/components/Icon";
+import { PaymentForm } from "~/components/payment/PaymentForm";
+import { CardPendingPanel, DoneLinks, PaidPanel, PixPanel, primaryButton, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
+import { PaymentSummary } from "~/components/payment/PaymentSummary";
+import { Toast, type ToastData } from "~/components/Toast";
+import { parseId } from "~/lib/id";
+import { adAfterPaymentMessage, FREE_GATEWAY_STATUS, PAYMENT_MESSAGES } from "~/models/payment/payment";
+import { paymentErrorToast, paymentFormSchema } from "~/models/payment/payment-form";
+import { publishIfFree, startPayment } from "~/models/payment/checkout.server";
+import { canSimulatePayments, gatewayNeedsHolderAddress, localConfirmationEvent } from "~/models/payment/gateway.server";
+import { checkPaymentStatus, getOwnPayment, getPaymentPage, pixQrImage } from "~/models/payment/read.server";
+import { receiveGatewayEvent } from "~/models/payment/webhook.server";
+import { parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
+import { assertNotCrossSite, clientIp, requireUser } from "~/web/auth.server";
+import { readFormData } from "~/web/http.server";
+import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: loaderData ? `Pagamento — ${loaderData.page.ad.title} | Classificados Patos` : "Anúncio não encontrado | Classificados Patos" },
+  { name: "robots", content: "noindex" },
+];
+
+const CARD_FIELDS = ["cardNumber", "cardCcv", "cardExpiryMonth", "cardExpiryYear"];
+
+function notFound(): never {
+  throw new Response(PAYMENT_MESSAGES.adNotFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const adId = parseId(params.id);
+  if (adId === null) notFound();
+  const page = await getPaymentPage(adId, user.id);
+  if (!page) notFound();
+  const url = new URL(request.url);
+  return data(
+    {
+      page,
+      qrCodeImage: await pixQrImage(page.open?.pixPayload ?? null),
+      customer: { name: user.fullName ?? "", email: user.email },
+      requireAddress: gatewayNeedsHolderAddress(),
+      canSimulate: canSimulatePayments(),
+      approved: url.searchParams.get("pagamento") === "aprovado",
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+function errorToast(title: string, message: string): ToastData {
+  return { type: "error", message: title, description: message, duration: ERROR_TOAST_MS };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  assertNotCrossSite(request);
+  const user = await requireUser(request);
+  const adId = parseId(params.id);
+  if (adId === null) notFound();
+  const here = `/payment/${adId}`;
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+
+  if (intent === "check" || intent === "simulate") {
+    const paymentId = parseId(formData.get("paymentId"));
+    const payment = paymentId === null ? null : getOwnPayment(paymentId, user.id);
+    if (!payment || payment.adId !== adId) notFound();
+    if (intent === "simulate") {
+      if (!canSimulatePayments()) notFound();
+      const body = localConfirmationEvent(payment.id);
+      receiveGatewayEvent(parseAsaasWebhook(body)!, body);
+    }
+    const status = await checkPaymentStatus(payment.id, user.id, { askGateway: intent === "check" ? "always" : "never" });
+    if (status?.isConfirmed) {
+      return toast.redirectWithSuccess(here, { message: PAYMENT_MESSAGES.confirmed, description: adAfterPaymentMessage(status.adStatus) });
+    }
+    return toast.redirectWithInfo(here, { message: PAYMENT_MESSAGES.stillPending, description: PAYMENT_MESSAGES.stillPendingDescription });
+  }
+
+  if (intent === "free") {
+    const result = publishIfFree(adId, user.id);
+    if (!result.ok) {
+      if (result.status === 404) notFound();
+      return data({ result: undefined, alert: { title: result.title, message: result.message }, toast: errorToast(result.title, result.message) }, { status: result.status });
+    }
+    return toast.redirectWithSuccess(`${here}?pagamento=aprovado`, { message: PAYMENT_MESSAGES.freePublished, description: adAfterPaymentMessage(result.adStatus) });
+  }
+
+  const submission = parseWithZod(formData, { schema: paymentFormSchema({ requireAddress: gatewayNeedsHolderAddress() }) });
+  if (submission.status !== "success") {
+    const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? []);
+    const alert = paymentErrorToast(messages);
+    return data({ result: submission.reply({ hideFields: CARD_FIELDS }), alert, toast: errorToast(alert.title, alert.message) }, { status: 400 });
+  }
+  const result = await startPayment({ adId, userId: user.id, request: submission.value, remoteIp: clientIp(request, context) });
+  if (!result.ok) {
+    if (result.status === 404) notFound();
+    const alert = { title: result.title, message: result.message };
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields: CARD_FIELDS }), alert, toast: errorToast(alert.title, alert.message) },
+      { status: result.status },
+    );
+  }
+  if (result.status === "confirmed" || result.status === "received") {
+    const title = result.gatewayStatus === FREE_GATEWAY_STATUS ? PAYMENT_MESSAGES.freePublished : PAYMENT_MESSAGES.approved;
+    return toast.redirectWithSuccess(`${here}?pagamento=aprovado`, { message: title, description: adAfterPaymentMessage(result.adStatus) });
+  }
+  if (result.method === "PIX") {
+    return toast.redirectWithSuccess(here, { message: PAYMENT_MESSAGES.created, description: PAYMENT_MESSAGES.createdDescription });
+  }
+  return toast.redirectWithInfo(here, { message: PAYMENT_MESSAGES.created, description: "O pagamento com cartão está em análise." });
+}
+
+export default function PaymentPage() {
+  const { page, qrCodeImage, customer, requireAddress, canSimulate, approved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [localToast, setLocalToast] = useState<ToastData | undefined>(undefined);
+  const { ad, quote } = page;
+  // A refusal's toast comes with the action's answer (server-rendered too, so it shows without JavaScript).
+  const shownToast = localToast ?? (navigation.state === "idle" ? actionData?.toast : undefined);
+  const canGoBack = page.state === "form" || page.state === "open";
+
+  const form =
+    quote.totalCents === 0 ? (
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="free" />
+        <p className="text-slate-700">Este anúncio não tem custo: ele vence hoje, e o primeiro dia é grátis.</p>
+        <SubmitButton pending={navigation.state !== "idle" && navigation.formMethod === "POST"} pendingLabel="Publicando...">
+          Publicar sem custo
+        </SubmitButton>
+      </Form>
+    ) : (
+      <PaymentForm
+        quote={quote}
+        defaults={customer}
+        requireAddress={requireAddress}
+        lastResult={actionData?.result}
+        alert={navigation.state === "idle" ? (actionData?.alert ?? null) : null}
+      />
+    );
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
+      {canGoBack ? (
+        <Link to={`/create-ad-steps?edit=${ad.id}`} className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+          <Icon name="arrow-left" className="h-4 w-4" />
+          Voltar
+        </Link>
+      ) : null}
+      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Pagamento do anúncio</h1>
+      <p className="mt-1 text-slate-600">Anúncio nº {ad.id} · publicado assim que o pagamento for confirmado.</p>
+
+      <div className="mt-6 space-y-6">
+        {/* After "Pagar" what matters (the QR, the result) comes first: on a phone the summary would push it off screen. */}
+        {page.state === "form" ? <PaymentSummary ad={ad} quote={quote} /> : null}
+
+        {page.state === "form" ? (
+          <section aria-labelledby="pagar-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 id="pagar-title" className="mb-4 text-xl font-bold text-slate-900">
+              Como você quer pagar?
+            </h2>
+            {form}
+          </section>
+        ) : null}
+
+        {page.state === "open" && page.open ? (
+          <>
+            {page.open.method === "PIX" ? (
+              <PixPanel
+                paymentId={page.open.paymentId}
+                amountCents={page.open.amountCents}
+                statusLabel={page.open.statusLabel}
+                payload={page.open.pixPayload}
+                qrCodeImage={qrCodeImage}
+                canSimulate={canSimulate}
+                onToast={setLocalToast}
+              />
+            ) : (
+              <CardPendingPanel paymentId={page.open.paymentId} statusLabel={page.open.statusLabel} />
+            )}
+            {page.open.method === "PIX" ? (
+              <details className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" open={Boolean(actionData)}>
+                <summary className="cursor-pointer rounded font-semibold text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                  Pagar de outra forma
+                </summary>
+                <p className="mb-4 mt-2 text-sm text-slate-600">O código PIX acima é cancelado quando você escolhe outra forma de pagamento.</p>
+                {form}
+              </details>
+            ) : null}
+          </>
+        ) : null}
+
+        {page.state === "paid" && page.paid ? (
+          <PaidPanel
+            adId={ad.id}
+            adStatus={ad.status}
+            paid={{ ...page.paid, free: page.paid.amountCents === 0 }}
+            redirectAfterApproval={approved}
+          />
+        ) : null}
+
+        {page.state === "not_payable" ? (
+          <section aria-labelledby="not-payable-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="not-payable-title" className="text-xl font-bold text-slate-900">
+                {page.notice}
+              </h2>
+              <StatusBadge label={ad.statusLabel} tone="neutral" />
+            </div>
+            <DoneLinks />
+          </section>
+        ) : null}
+
+        {page.state === "form" ? null : <PaymentSummary ad={ad} quote={quote} />}
+      </div>
+      <Toast toast={shownToast} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFoundError = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Icon name={notFoundError ? "search-x" : "triangle-alert"} className="h-8 w-8" />
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">
+        {notFoundError ? PAYMENT_MESSAGES.adNotFound : PAYMENT_MESSAGES.errorTitle}
+      </h1>
+      <p className="mt-4 text-slate-600">
+        {notFoundError ? "Este anúncio não existe ou não pertence à sua conta." : PAYMENT_MESSAGES.genericError}
+      </p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Link to={"/dashboard"} className={primaryButton}>
+          Ir para Dashboard
+        </Link>
+        <Link to="/" className={secondaryButton}>
+          Voltar ao Início
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Paying for an ad on a phone (the local gateway, production build): PIX with JavaScript (QR, copy,
+ * polling, the webhook's confirmation → toast and redirect), a card approved at once, and PIX with
+ * JavaScript off all the way to the ad in the public list — confirmed by `npm run payments:confirm`.
+ * The ads are written straight into the run's database (tests/support/e2e-ads.ts): the wizard that
+ * creates them is another screen.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Page, TestInfo } from "@playwright/test";
+import { adStatusOf, deleteAd, expect, insertPendingPaymentAd, latestPaymentOf, test } from "../support/e2e-ads";
+import { waitForHydration } from "../support/hydration";
+
+const PASSWORD = "Senha@123";
+
+/** A new account, signed in (the session cookie lands in the page's context). */
+async function signUp(page: Page, info: TestInfo, name = "Paula Pagadora") {
+  const email = `pagamento.${info.project.name}.${Date.now()}.${info.workerIndex}.${info.repeatEachIndex}@exemplo.com.br`;
+  const registered = await page.request.post("/api/register", { data: { name, email, password: PASSWORD } });
+  expect(registered.status()).toBe(201);
+  const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  return email;
+}
+
+/** What Asaas would send, and `npm run payments:confirm` sends, when a PIX charge is paid. */
+function confirmThroughWebhook(page: Page, paymentId: number) {
+  return page.request.post("/api/payments/webhook", {
+    headers: { "asaas-access-token": process.env.E2E_WEBHOOK_TOKEN! },
+    data: {
+      id: `e2e-confirm-${paymentId}`,
+      event: "PAYMENT_RECEIVED",
+      payment: { object: "payment", id: `local-pix-${paymentId}`, status: "RECEIVED", billingType: "PIX", externalReference: String(paymentId) },
+    },
+  });
+}
+
+const cpf = (page: Page) => page.getByLabel("CPF/CNPJ");
+const payButton = (page: Page, total: string) => page.getByRole("button", { name: `Pagar R$ ${total}` });
+
+test.describe("paying for an ad", () => {
+  test("PIX with JavaScript: QR and copy-paste code, copy, confirmation → toast and dashboard", async ({ page, context }, info) => {
+    // Waits on the page's own clock: a poll every 3 s, then the redirect 3 s after the toast.
+    test.slow();
+    const email = await signUp(page, info);
+    const ad = insertPendingPaymentAd(email, 5);
+    try {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.goto(`/payment/${ad.id}`);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { name: "Pagamento do anúncio" })).toBeVisible();
+      await expect(page.getByText(ad.title)).toBeVisible();
+      await expect(page.getByText("Duração mínima")).toBeVisible();
+      await expect(page.getByTestId("payment-total")).toHaveText("R$ 12,50");
+      await expect(page.getByText("O primeiro dia é grátis: o dia de hoje não é cobrado.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Voltar" })).toHaveAttribute("href", `/create-ad-steps?edit=${ad.id}`);
+      await expect(page.getByLabel("Nome completo")).toHaveValue("Paula Pagadora");
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+      // PIX is the default: the card fields are not in the way.
+      await expect(page.getByLabel("Número do cartão")).toBeHidden();
+
+      await cpf(page).pressSequentially("52998224725");
+      await expect(cpf(page)).toHaveValue("529.982.247-25");
+      await payButton(page, "12,50").click();
+
+      await expect(page.getByRole("heading", { name: "Pague com PIX" })).toBeVisible();
+      await expect(page.getByText("Pagamento criado")).toBeVisible();
+      await expect(page.getByRole("img", { name: /QR Code PIX/ })).toBeVisible();
+      await expect(page.getByTestId("payment-status")).toHaveText("Aguardando Pagamento");
+      const code = await page.getByLabel("PIX copia e cola").inputValue();
+      expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*540512\.50.*6304[0-9A-F]{4}$/);
+
+      await page.getByRole("button", { name: "Copiar" }).click();
+      await expect(page.getByRole("button", { name: /Copiado!/ })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+      const payment = latestPaymentOf(ad.id)!;
+      expect((await confirmThroughWebhook(page, payment.id)).status()).toBe(200);
+      // The page polls every 3 s; then the toast, then the dashboard 3 s later.
+      await expect(page.getByText("Pagamento confirmado!")).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByText(/Redirecionando para o dashboard\.\.\./).first()).toBeVisible();
+      await expect(page.getByTestId("payment-status")).toHaveText("Recebido");
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+      expect(adStatusOf(ad.id)).toBe("active");
+    } finally {
+      deleteAd(ad.id);
+    }
+  });
+
+  test("card with JavaScript: approved at once → 'Pagamento aprovado!' and the dashboard", async ({ page }, info) => {
+    const email = await signUp(page, info);
+    const ad = insertPendingPaymentAd(email, 3);
+    try {
+      await page.goto(`/payment/${ad.id}`);
+      await waitForHydration(page);
+      await page.getByText("Cartão de Crédito", { exact: true }).click();
+      await expect(page.getByLabel("Número do cartão")).toBeVisible();
+
+      // Left empty, the spec's messages.
+      await payButton(page, "7,50").click();
+      await expect(page.getByText("Campos obrigatórios")).toBeVisible();
+      await expect(page.getByText("Por favor, preencha nome, email e CPF/CNPJ").first()).toBeVisible();
+
+      await cpf(page).fill("529.982.247-25");
+      await page.getByLabel("Nome do titular (como no cartão)").fill("PAULA PAGADORA");
+      await page.getByLabel("Número do cartão").pressSequentially("4111111111111111");
+      await expect(page.getByLabel("Número do cartão")).toHaveValue("4111 1111 1111 1111");
+      await page.getByLabel("Mês").fill("12");
+      await page.getByLabel("Ano").fill("2030");
+      await page.getByLabel("CCV").fill("123");
+      await payButton(page, "7,50").click();
+
+      await expect(page.getByText("Pagamento aprovado!")).toBeVisible();
+      await expect(page.getByTestId("payment-status")).toHaveText("Confirmado");
+      await expect(page.getByText("Cartão Visa final 1111")).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+      expect(adStatusOf(ad.id)).toBe("active");
+    } finally {
+      deleteAd(ad.id);
+    }
+  });
+
+  test("a declined card says 'Erro no pagamento' with the reason", async ({ page }, info) => {
+    const email = await signUp(page, info);
+    const ad = insertPendingPaymentAd(email, 3);
+    try {
+      await page.goto(`/payment/${ad.id}`);
+      await waitForHydration(page);
+      await page.getByText("Cartão de Crédito", { exact: true }).click();
+      await cpf(page).fill("52998224725");
+      await page.getByLabel("Nome do titular (como no cartão)").fill("PAULA PAGADORA");
+      await page.getByLabel("Número do cartão").fill("4000 0000 0000 0002");
+      await page.getByLabel("Mês").fill("12");
+      await page.getByLabel("Ano").fill("2030");
+      await page.getByLabel("CCV").fill("123");
+      await payButton(page, "7,50").click();
+      await expect(page.getByRole("alert").filter({ hasText: "Erro no pagamento" }).first()).toBeVisible();
+      await expect(page.getByText("Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.").first()).toBeVisible();
+      expect(adStatusOf(ad.id)).toBe("pending_payment");
+    } finally {
+      deleteAd(ad.id);
+    }
+  });
+
+  test("someone else's ad is 'Anúncio não encontrado' @nojs", async ({ page }, info) => {
+    const owner = await signUp(page, info, "Dona do Anúncio");
+    const ad = insertPendingPaymentAd(owner, 3);
+    try {
+      await signUp(page, info, "Outra Pessoa");
+      const response = await page.goto(`/payment/${ad.id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Anúncio não encontrado" })).toBeVisible();
+    } finally {
+      deleteAd(ad.id);
+    }
+  });
+
+  test("PIX without JavaScript, confirmed by the operator command, through to the public list @nojs", async ({ page }, info) => {
+    test.skip(info.project.use.javaScriptEnabled !== false, "with JavaScript the page's polling confirms first (the test above)");
+    // Starts the operator command (tsx) once.
+    test.slow();
+    const email = await signUp(page, info);
+    const ad = insertPendingPaymentAd(email, 4);
+    try {
+      await page.goto(`/payment/${ad.id}`);
+      // Without JavaScript both fieldsets are in the page and the chosen method decides; CSS shows the
+      // card's only while the card is chosen.
+      await expect(page.getByRole("group", { name: "Dados do cartão", includeHidden: true })).toBeAttached();
+      await expect(page.getByRole("radio", { name: /PIX/ })).toBeChecked();
+      await page.getByRole("radio", { name: /Cartão de Crédito/ }).check();
+      await expect(page.getByLabel("Número do cartão")).toBeVisible();
+      await page.getByRole("radio", { name: /PIX/ }).check();
+      await expect(page.getByLabel("Número do cartão")).toBeHidden();
+      await cpf(page).fill("529.982.247-25");
+      await payButton(page, "10,00").click();
+
+      await expect(page.getByRole("heading", { name: "Pague com PIX" })).toBeVisible();
+      await expect(page.getByRole("img", { name: /QR Code PIX/ })).toBeVisible();
+      await expect(page.getByLabel("PIX copia e cola")).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+      await expect(page.getByRole("button", { name: "Copiar" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Simular pagamento" })).toHaveCount(0);
+
+      await page.getByRole("button", { name: "Já paguei — verificar" }).click();
+      await expect(page.getByText("Pagamento ainda não confirmado")).toBeVisible();
+      await expect(page.getByTestId("payment-status")).toHaveText("Aguardando Pagamento");
+
+      const payment = latestPaymentOf(ad.id)!;
+      const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/payments-confirm.ts", String(payment.id)], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          PORT: new URL(info.project.use.baseURL!).port,
+          HOST: "127.0.0.1",
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+          ASAAS_WEBHOOK_TOKEN: process.env.E2E_WEBHOOK_TOKEN,
+        },
+      });
+      expect(stdout).toContain(`Pagamento ${payment.id} confirmado`);
+
+      await page.getByRole("button", { name: "Já paguei — verificar" }).click();
+      await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+      await expect(page.getByTestId("payment-status")).toHaveText("Recebido");
+      await expect(page.getByText("Seu anúncio está ativo.").first()).toBeVisible();
+      await expect(page.getByRole("link", { name: "Ir para Dashboard" })).toHaveAttribute("href", "/dashboard");
+      await expect(page.getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
+
+      await page.getByRole("link", { name: "Ver recibo" }).click();
+      await expect(page.getByRole("heading", { name: "Recibo de pagamento" })).toBeVisible();
+      await expect(page.getByText(`${ad.title} (nº ${ad.id})`)).toBeVisible();
+      await expect(page.getByText("R$ 10,00").first()).toBeVisible();
+
+      const word = ad.title.split(" ")[1]!;
+      await page.goto(`/categories?search=${word}&cityId=${ad.cityId}`);
+      await expect(page.getByText(ad.title).first()).toBeVisible();
+      await page.goto(`/anuncio/${ad.id}`);
+      await expect(page.getByRole("heading", { name: ad.title })).toBeVisible();
+    } finally {
+      deleteAd(ad.id);
+    }
+  });
+});

@@ -12,6 +12,7 @@
 import type { CategoryIconKey } from "~/models/category/category";
 import type { AdStatus, AdType } from "../models/ad/ad";
 import type { CharacteristicDataType } from "../models/category/category";
+import { BRAZILIAN_STATES } from "../models/city/city-form";
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -86,36 +87,8 @@ export type DemoAdSeed = {
 // States and cities
 // ---------------------------------------------------------------------------------------------
 
-/** The 27 federative units, ordered by name. */
-export const STATES: readonly StateSeed[] = [
-  { code: "AC", name: "Acre" },
-  { code: "AL", name: "Alagoas" },
-  { code: "AP", name: "Amapá" },
-  { code: "AM", name: "Amazonas" },
-  { code: "BA", name: "Bahia" },
-  { code: "CE", name: "Ceará" },
-  { code: "DF", name: "Distrito Federal" },
-  { code: "ES", name: "Espírito Santo" },
-  { code: "GO", name: "Goiás" },
-  { code: "MA", name: "Maranhão" },
-  { code: "MT", name: "Mato Grosso" },
-  { code: "MS", name: "Mato Grosso do Sul" },
-  { code: "MG", name: "Minas Gerais" },
-  { code: "PA", name: "Pará" },
-  { code: "PB", name: "Paraíba" },
-  { code: "PR", name: "Paraná" },
-  { code: "PE", name: "Pernambuco" },
-  { code: "PI", name: "Piauí" },
-  { code: "RJ", name: "Rio de Janeiro" },
-  { code: "RN", name: "Rio Grande do Norte" },
-  { code: "RS", name: "Rio Grande do Sul" },
-  { code: "RO", name: "Rondônia" },
-  { code: "RR", name: "Roraima" },
-  { code: "SC", name: "Santa Catarina" },
-  { code: "SP", name: "São Paulo" },
-  { code: "SE", name: "Sergipe" },
-  { code: "TO", name: "Tocantins" },
-];
+/** The 27 federative units, ordered by name (the admin's city form lists the same ones). */
+export const STATES: readonly StateSeed[] = BRAZILIAN_STATES;
 
 /** Patos de Minas first (the default city), then municipalities of its region (Alto Paranaíba / Noroeste de Minas). */
 export const CITIES: readonly CitySeed[] = [

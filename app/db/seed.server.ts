@@ -138,7 +138,7 @@ async function seedDemoAds(db: Db, now: Date) {
       const inserted = tx
         .insert(ads)
         .values({
-          title: `${ad.adType} - ${ad.categoryName}`,
+          title: ad.headline,
           description: ad.description,
           priceCents: ad.priceCents || null,
           status: ad.status === "expired" ? "active" : ad.status,

@@ -4,9 +4,10 @@
  * request and cached in the same storage. Only the sizes in app/components/ads/image-variants.ts
  * exist, so the route cannot be used to burn CPU on arbitrary sizes.
  */
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import { isAllowedVariant, type ImageVariant } from "~/lib/image-variants";
-import { getBlob, putBlob } from "./storage.server";
+import { randomBytes } from "node:crypto";
+import { getBlob, putBlob, removeBlob, removeBlobsUnder } from "./storage.server";
 
 export function originalImageKey(publicId: string) {
   return `originals/${publicId}`;
@@ -18,6 +19,46 @@ export function imageUrl(publicId: string) {
 
 export async function storeOriginalImage(publicId: string, bytes: Uint8Array) {
   await putBlob(originalImageKey(publicId), bytes);
+}
+
+/** Removes an image's original and every cached variant of it. */
+export async function deleteImage(publicId: string) {
+  if (!isValidPublicId(publicId)) return;
+  await removeBlob(originalImageKey(publicId));
+  // unstorage keys use ":" as the separator, whatever the driver.
+  await removeBlobsUnder(`variants:${publicId}`);
+}
+
+/** Formats a photo may arrive in, read from its bytes by sharp (never from its name or declared type). */
+const UPLOAD_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "heif", "tiff"]);
+/** Originals are kept at most this large on their longest side (phones send 4000+ px). */
+const STORED_MAX_SIDE = 2048;
+
+export class NotAnImageError extends Error {}
+
+/**
+ * An uploaded photo made safe to keep and serve: decoded by sharp (anything that is not an image in
+ * an allowed format is refused), turned upright by its EXIF orientation, scaled down to 2048 px at
+ * most, re-encoded as JPEG without metadata (GPS, camera serials), and stored under a random id.
+ */
+export async function storeUploadedImage(bytes: Uint8Array): Promise<{ publicId: string; width: number; height: number }> {
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    const image = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" });
+    const { format } = await image.metadata();
+    if (!format || !UPLOAD_FORMATS.has(format)) throw new NotAnImageError(`format ${format ?? "unknown"}`);
+    output = await image
+      .rotate()
+      .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof NotAnImageError) throw error;
+    throw new NotAnImageError(error instanceof Error ? error.message : String(error));
+  }
+  const publicId = randomBytes(16).toString("base64url");
+  await storeOriginalImage(publicId, new Uint8Array(output.data));
+  return { publicId, width: output.info.width, height: output.info.height };
 }
 
 export type ImageFormat = "avif" | "webp" | "jpeg";

@@ -47,3 +47,10 @@ export async function getBlob(key: string): Promise<Uint8Array | null> {
 export async function removeBlob(key: string) {
   await (await blobStorage()).removeItem(key);
 }
+
+/** Removes every blob whose key starts with `prefix` (e.g. all cached variants of one image). */
+export async function removeBlobsUnder(prefix: string) {
+  const storage = await blobStorage();
+  const keys = await storage.getKeys(prefix);
+  await Promise.all(keys.map((key) => storage.removeItem(key)));
+}

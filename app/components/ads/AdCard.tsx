@@ -1,29 +1,37 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { formatDateBR } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
-import type { PublicAd } from "~/models/ad/ad";
+import type { CardAd } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { Icon } from "~/components/Icon";
 import { CARD_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "~/lib/image-variants";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2";
 
-export const CARD_IMAGE_SIZES_ATTR = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
+// On a phone the picture is the screen less the page's and the card's padding, so a 360 px screen at 2×
+// asks for the 640 px variant, not the 960 px one.
+export const CARD_IMAGE_SIZES_ATTR = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 50px)";
+/** React 18 passes only the lowercase attribute through (fetchPriority is React 19's). */
+const HIGH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
 
 /** The ad card of spec 01 §2: picture, badges, place and date, views, picture count, description, price, actions. */
 export function AdCard({
   ad,
   eager = false,
+  priority = false,
   onOpen,
   opening = false,
 }: {
-  ad: PublicAd;
+  ad: CardAd;
   eager?: boolean;
+  /** The first card of a list: its picture is the phone's largest paint, fetched at high priority. */
+  priority?: boolean;
   /** With JavaScript, "Ver Detalhes" opens the dialog instead of following the link to the ad page. */
   onOpen?: (id: number) => void;
   opening?: boolean;
 }) {
   const cover = ad.images[0];
+  const photos = ad.imageCount ?? photos;
   const [broken, setBroken] = useState(false);
   const imgRef = useRef<HTMLImageElement>(null);
   // An image that failed before hydration never fires onError for React: check once on mount.
@@ -55,8 +63,9 @@ export function AdCard({
             sizes={CARD_IMAGE_SIZES_ATTR}
             width={480}
             height={360}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
+            loading={eager || priority ? "eager" : "lazy"}
+            decoding={priority ? "sync" : "async"}
+            {...(priority ? HIGH_PRIORITY : {})}
             alt={ad.title}
             onError={() => setBroken(true)}
             className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
@@ -67,11 +76,11 @@ export function AdCard({
             <span className="text-xs font-medium">Sem foto</span>
           </div>
         )}
-        {ad.images.length > 0 ? (
+        {photos > 0 ? (
           <span className="absolute bottom-2 right-4 inline-flex items-center gap-1 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
             <Icon name="images" className="h-3.5 w-3.5" />
-            {ad.images.length}
-            <span className="sr-only">{ad.images.length === 1 ? " foto" : " fotos"}</span>
+            {photos}
+            <span className="sr-only">{photos === 1 ? " foto" : " fotos"}</span>
           </span>
         ) : null}
       </div>
@@ -81,7 +90,7 @@ export function AdCard({
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{ad.category.name}</span>
           <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{ad.adType || "Vender"}</span>
         </div>
-        <h3 id={titleId} className="sr-only">
+        <h3 id={titleId} className="line-clamp-2 text-base font-bold leading-snug text-slate-900">
           {ad.title}
         </h3>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">

@@ -48,6 +48,8 @@ export const AD_FORM_MESSAGES = {
   imageTooBig: "Cada foto pode ter no máximo 10 MB.",
   createError: "Erro ao criar anúncio",
   rejectedTitle: "Anúncio rejeitado automaticamente",
+  /** When the moderation gives reasons but no suggestion of its own. */
+  rejectedSuggestion: "Revise o anúncio conforme os motivos acima, retirando o que não é permitido, e tente de novo.",
   customPairsMax: `No máximo ${MAX_CUSTOM_PAIRS} informações extras`,
   customNameMax: `O nome pode ter no máximo ${CUSTOM_NAME_MAX} caracteres`,
   customValueMax: `O valor pode ter no máximo ${CUSTOM_VALUE_MAX} caracteres`,
@@ -75,8 +77,18 @@ export type WizardDraftData = {
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const trimmed = z.pipe(z.optional(z.string()), z.transform((value: string | undefined) => (value ?? "").trim()));
-/** A text field, trimmed, then checked. */
-const text = (...checks: Parameters<ReturnType<typeof z.string>["check"]>) => z.pipe(trimmed, z.string().check(...checks));
+type StringChecks = Parameters<ReturnType<typeof z.string>["check"]>;
+/*
+ * Conform's form parsing (parseWithZod, on the page and live in the browser) turns "" into undefined
+ * for EVERY string schema in the tree, the output side of a pipe included. So no z.string() may sit
+ * after a transform that yields "": an optional field left empty would fail with "expected string".
+ */
+/** An optional text field, trimmed, then checked; "" when left empty. */
+const optionalText = (...checks: StringChecks) =>
+  z.pipe(z.optional(z.string().check(z.trim(), ...checks)), z.transform((value: string | undefined) => value ?? ""));
+/** A required text field, trimmed, then checked; missing, empty or blank → `requiredMessage`. */
+const requiredText = (requiredMessage: string, ...checks: StringChecks) =>
+  z.string(requiredMessage).check(z.trim(), z.minLength(1, requiredMessage), ...checks);
 
 const positiveId = (message: string) =>
   z.pipe(
@@ -125,17 +137,11 @@ export const priceField = z.pipe(
   }),
 );
 
-export const whatsappField = z.pipe(
-  trimmed,
-  z.string().check(z.refine((value) => value === "" || isValidWhatsapp(value), AD_FORM_MESSAGES.invalidWhatsapp)),
-);
+export const whatsappField = optionalText(z.refine((value) => value === "" || isValidWhatsapp(value), AD_FORM_MESSAGES.invalidWhatsapp));
 
-export const descriptionField = text(
-  z.minLength(1, AD_FORM_MESSAGES.descriptionRequired),
-  z.maxLength(DESCRIPTION_MAX, AD_FORM_MESSAGES.descriptionMax),
-);
-export const titleField = text(z.maxLength(TITLE_MAX, AD_FORM_MESSAGES.titleMax));
-export const expirationField = text(z.regex(/^\d{4}-\d{2}-\d{2}$/, AD_FORM_MESSAGES.expirationRequired));
+export const descriptionField = requiredText(AD_FORM_MESSAGES.descriptionRequired, z.maxLength(DESCRIPTION_MAX, AD_FORM_MESSAGES.descriptionMax));
+export const titleField = optionalText(z.maxLength(TITLE_MAX, AD_FORM_MESSAGES.titleMax));
+export const expirationField = z.string(AD_FORM_MESSAGES.expirationRequired).check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, AD_FORM_MESSAGES.expirationRequired));
 
 /**
  * Step 2's own fields. The characteristics (`characteristics.{name}`) are checked against the
@@ -179,3 +185,44 @@ export function descriptionBand(length: number): "normal" | "warn" | "danger" | 
   if (length > DESCRIPTION_WARN) return "warn";
   return "normal";
 }
+
+/** Free pairs and characteristics sent as one JSON map (POST /api/ads): at most this many entries. */
+export const MAX_CHARACTERISTIC_ENTRIES = 40;
+
+/**
+ * POST /api/ads (multipart, spec 02 §3). Fields the server decides itself — adCost, status, userId,
+ * condition, city, state, views — are not read at all, whatever the client sends.
+ */
+export const apiAdSchema = z.object({
+  adType: z.enum(AD_TYPES, AD_FORM_MESSAGES.typeRequired),
+  idCity: positiveId(AD_FORM_MESSAGES.cityRequired),
+  categoryId: positiveId(AD_FORM_MESSAGES.categoryRequired),
+  subcategoryId: z.optional(z.pipe(z.transform(blank), z.optional(positiveId(AD_FORM_MESSAGES.subcategoryRequired)))),
+  title: titleField,
+  expirationDate: expirationField,
+  price: priceField,
+  whatsapp: whatsappField,
+  description: descriptionField,
+  characteristics: z.pipe(
+    z.optional(z.string()),
+    z.transform((value: string | undefined, ctx) => {
+      if (!value?.trim()) return {} as Record<string, string>;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+        ctx.issues.push({ code: "custom", message: "characteristics deve ser um objeto JSON de nome → valor", input: value });
+        return z.NEVER;
+      }
+      const entries = Object.entries(parsed as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && String(v).trim() !== "");
+      if (entries.length > MAX_CHARACTERISTIC_ENTRIES) {
+        ctx.issues.push({ code: "custom", message: `No máximo ${MAX_CHARACTERISTIC_ENTRIES} características`, input: value });
+        return z.NEVER;
+      }
+      return Object.fromEntries(entries.map(([k, v]) => [k.trim(), String(v).trim()]));
+    }),
+  ),
+});

@@ -19,7 +19,12 @@ export const DEFAULT_PRICE_PER_DAY_CENTS = 250;
  * Today → 0, tomorrow → 1, in 3 days → 3, a past day → 0.
  */
 export function chargedDays(expirationKey: string, now: Date = new Date()): number {
-  const daysCountingToday = daysBetweenKeys(todayKey(now), expirationKey) + 1;
+  return chargedDaysFrom(todayKey(now), expirationKey);
+}
+
+/** The same count from two São Paulo days (the browser gets "today" from the server, not its own clock). */
+export function chargedDaysFrom(today: string, expirationKey: string): number {
+  const daysCountingToday = daysBetweenKeys(today, expirationKey) + 1;
   return Math.max(0, daysCountingToday - 1);
 }
 

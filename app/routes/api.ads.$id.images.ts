@@ -1,0 +1,33 @@
+/** GET /api/ads/{id}/images (the list with url) and POST (multipart field `image`): the owner or an admin only. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { idSchema } from "~/lib/id";
+import { addAdPhoto, listAdPhotos } from "~/models/ad/photos.server";
+import { requireUser } from "~/web/auth.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow } from "~/web/http.server";
+import { readUploadForm } from "~/web/upload.server";
+
+const paramsSchema = z.object({ id: idSchema });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  const photos = listAdPhotos(id, user);
+  if (!photos) return jsonError(404, "Anúncio não encontrado");
+  return Response.json(photos, { headers: NO_STORE });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const user = await requireUser(request);
+  const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  const upload = await readUploadForm(request, { maxFiles: 1 });
+  if (!upload.ok) return jsonError(upload.status, upload.message);
+  const file = upload.files.find((f) => f.fieldName === "image");
+  if (!file) return jsonError(400, "Envie a foto no campo image");
+  const result = await addAdPhoto(id, user, file);
+  if (!result.ok) {
+    return Response.json({ message: result.message, details: result.details, suggestion: result.suggestion }, { status: result.status, headers: NO_STORE });
+  }
+  return Response.json(result.photo, { status: 201, headers: NO_STORE });
+}

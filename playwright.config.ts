@@ -55,7 +55,11 @@ export default defineConfig({
   // A flaky test is a bug to fix, not to retry.
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // Sign-ups and sign-ins hash with production Argon2 (64 MB), one hash at a time on two cores
+  // (MAX_CONCURRENT_HASHES), while both browsers and a server of its own share those cores: a step that
+  // waits on a hash may queue behind others for several seconds. Budgets for that, not retries.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "pt-BR",

@@ -2,6 +2,7 @@
  * Every setting the server reads, parsed once by one zod schema (see .env.example for the list).
  * A bad value stops start-up with a message naming the variable; nothing else reads process.env.
  */
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,7 +28,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^file:.+/, { message: "must look like file:./data/app.db" })
     .optional(),
-  /** Public origin (https://classificados.example) for links in e-mails; requests' own origin otherwise. */
+  /**
+   * Public origin (https://classificados.example) for links in e-mails and the Google callback; never
+   * taken from a request's Host. Unset: http://localhost:{PORT}, with a warning at start-up.
+   */
   APP_URL: z.url({ message: "must be an absolute URL" }).optional(),
   SESSION_SECRET: z.string().min(32, { message: "must have at least 32 characters" }).optional(),
   ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).default("admin@classificados.local"),
@@ -35,8 +39,20 @@ export const envSchema = z.object({
   SEED_DEMO: booleanString.default(true),
   /** Web worker processes (node:cluster). Default: one per CPU core, at most 4; always 1 in development. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
-  /** Largest request body accepted, in megabytes (uploads are 5 images of up to 8 MB each). */
+  /**
+   * Largest upload body, in megabytes (5 images of up to 8 MB each): multipart posts to the upload
+   * routes only (app/web/body-limits.server.ts); every other body is capped at 100 KB.
+   */
   MAX_BODY_MB: z.coerce.number().positive().max(200).default(45),
+  /**
+   * True when a reverse proxy is in front and every connection comes through it: only then are
+   * X-Forwarded-For/-Proto/-Host believed (client address, https, public host). Off, anyone could send them.
+   */
+  TRUST_PROXY: booleanString.default(false),
+  /** Minutes between automatic backups into DATA_DIR/backups (scripts/backup.mjs); 0 turns them off. */
+  BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Sign-ups allowed per client address per hour; only the bench raises it (to measure hashing under a flood). */
+  REGISTER_THROTTLE_MAX: z.coerce.number().int().min(1).default(10),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /** Google's OAuth endpoints; only changed to point tests at a local fake Google. */
@@ -45,6 +61,29 @@ export const envSchema = z.object({
   GOOGLE_USERINFO_URL: z.url({ message: "must be an absolute URL" }).default("https://www.googleapis.com/oauth2/v3/userinfo"),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Classificados Patos <nao-responda@classificados.local>"),
+  /** AI providers, tried in this order: Gemini, then OpenAI, then local rules (always available). */
+  GEMINI_API_KEY: optionalText,
+  GEMINI_BASE_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  GEMINI_MODEL: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  OPENAI_MODEL: optionalText,
+  OPENAI_MODERATION_MODEL: optionalText,
+  /** Each AI provider call gives up after this long and the next provider is tried. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
+  /** AI descriptions per user per São Paulo calendar month (spec 02 §9: 10). */
+  AI_MONTHLY_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** Payments: the local gateway (real PIX BR Codes, test cards; no keys) or Asaas. */
+  PAYMENT_GATEWAY: z.enum(["local", "asaas"], { message: "use local or asaas" }).default("local"),
+  ASAAS_API_KEY: optionalText,
+  ASAAS_BASE_URL: z.url({ message: "must be an absolute URL" }).default("https://api-sandbox.asaas.com/v3"),
+  ASAAS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** Compared with the webhook's asaas-access-token header; also signs the local confirmation command. */
+  ASAAS_WEBHOOK_TOKEN: optionalText,
+  /** The operator's PIX key; the default is a documented demo key registered to nobody. */
+  PIX_KEY: optionalText,
+  PIX_MERCHANT_NAME: z.string().trim().min(1).default("CLASSIFICADOS PATOS"),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).default("PATOS DE MINAS"),
   /** Where images are kept: the file system under DATA_DIR/uploads, or an S3-compatible bucket. */
   STORAGE_DRIVER: z.enum(["fs", "s3"], { message: "use fs or s3" }).default("fs"),
   S3_ENDPOINT: z.url({ message: "must be an absolute URL" }).optional(),
@@ -53,10 +92,16 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
 }).superRefine((env, ctx) => {
-  // A half-configured bucket must stop start-up, not the first upload.
-  if (env.STORAGE_DRIVER !== "s3") return;
-  for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-    if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STORAGE_DRIVER=s3" });
+  // A half-configured bucket or gateway must stop start-up, not the first upload or payment.
+  if (env.STORAGE_DRIVER === "s3") {
+    for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STORAGE_DRIVER=s3" });
+    }
+  }
+  if (env.PAYMENT_GATEWAY === "asaas") {
+    for (const key of ["ASAAS_API_KEY", "ASAAS_WEBHOOK_TOKEN"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_GATEWAY=asaas" });
+    }
   }
 });
 
@@ -67,6 +112,8 @@ export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SEC
   isProduction: boolean;
   /** Secure cookies and HSTS need HTTPS, which only APP_URL can vouch for (behind a TLS proxy). */
   isHttps: boolean;
+  /** The site's public origin: APP_URL's, or http://localhost:{PORT} when it is unset. */
+  publicOrigin: string;
 };
 
 export class EnvError extends Error {}
@@ -94,8 +141,26 @@ function resolveSessionSecret(dataDir: string, configured: string | undefined): 
   return secret;
 }
 
+/**
+ * Where links in e-mails point. Never the request's Host or X-Forwarded-Host: anyone can send those, and
+ * a password reset link must not lead to the sender's server. Zero-config starts get localhost, and
+ * the operator a warning (once, from the first process) that production needs APP_URL.
+ */
+function publicOriginOf(parsed: z.output<typeof envSchema>) {
+  if (parsed.APP_URL) return new URL(parsed.APP_URL).origin;
+  const fallback = `http://localhost:${parsed.PORT}`;
+  if (parsed.NODE_ENV === "production" && cluster.isPrimary) {
+    console.warn(`[env] APP_URL is not set: e-mailed links point at ${fallback}. Set APP_URL to the public address (https://…) in production.`);
+  }
+  return fallback;
+}
+
 function loadEnv(): Env {
   const parsed = parseEnv(process.env);
+  // The parsed mode becomes the process's: Express (app.get("env")) and libraries read NODE_ENV
+  // themselves, and an unset one means "development" to Express — stack traces in error pages.
+  // (scripts/start.mjs sets the same default earlier, before React is loaded.)
+  process.env.NODE_ENV = parsed.NODE_ENV;
   const dataDir = path.resolve(parsed.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const databasePath = parsed.DATABASE_URL
@@ -111,6 +176,7 @@ function loadEnv(): Env {
       parsed.WEB_CONCURRENCY ?? (parsed.NODE_ENV === "development" ? 1 : Math.min(os.availableParallelism(), 4)),
     isProduction: parsed.NODE_ENV === "production",
     isHttps: parsed.APP_URL?.startsWith("https://") ?? false,
+    publicOrigin: publicOriginOf(parsed),
   };
 }
 

@@ -28,13 +28,25 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
+const HOME_META = [
   { title: "Classificados Patos — Pequenos anúncios, grandes negócios!" },
   {
     name: "description",
     content: "Compre, venda e troque em Patos de Minas e região. Anúncios por cidade e categoria, contato direto pelo WhatsApp.",
   },
 ];
+
+export const meta: MetaFunction = ({ error }) => {
+  // The root's error boundary renders with the root's meta alone: without this, a 404 carried the home page's title.
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      { title: notFound ? "Página não encontrada | Classificados Patos" : "Erro | Classificados Patos" },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return HOME_META;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([toasts.getToast(request), getOptionalUser(request)]);

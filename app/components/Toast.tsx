@@ -13,6 +13,18 @@ export type ToastData = {
   duration?: number;
 };
 
+/** Each toast object gets its own element (see the key below). */
+const toastIds = new WeakMap<ToastData, number>();
+let lastToastId = 0;
+function idOf(toast: ToastData) {
+  let id = toastIds.get(toast);
+  if (id === undefined) {
+    id = ++lastToastId;
+    toastIds.set(toast, id);
+  }
+  return id;
+}
+
 const DEFAULT_MS = 5000;
 const ERROR_MS = 8000;
 const SWIPE_PX = 50;
@@ -68,6 +80,8 @@ export function Toast({ toast }: { toast: ToastData | undefined }) {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-3 z-50 flex justify-center px-3 sm:bottom-auto sm:top-3 sm:justify-end">
       <div
+        // A new toast is a new element: its fade-out animation starts over instead of ending with the last one's.
+        key={idOf(visible)}
         ref={box}
         tabIndex={-1}
         role={visible.type === "error" ? "alert" : "status"}

@@ -31,6 +31,11 @@ export const ICON_NAMES = [
   "triangle-alert",
   "user-round",
   "x",
+  // the ad wizard and the seller's pages
+  "arrow-right",
+  "image-plus",
+  "pencil",
+  "trash-2",
   // brands: lucide 1.x dropped them, so scripts/build-icon-sprite.ts draws these two in lucide's stroke style
   "facebook",
   "instagram",
@@ -44,6 +49,25 @@ export const ICON_NAMES = [
   "map-pin",
   "message-circle",
   "rows-3",
+  // the buyer's side: search, filters, the photo viewer, sharing, safety and reports
+  "flag",
+  "maximize-2",
+  "search",
+  "share-2",
+  "shield-alert",
+  "sliders-horizontal",
+  // payment and receipt
+  "copy",
+  "credit-card",
+  "lock",
+  "printer",
+  "qr-code",
+  "receipt",
+  // the admin panel
+  "chart-column",
+  "file-down",
+  "list-checks",
+  "tags",
   // categories (app/components/CategoryIcon.tsx)
   "baby",
   "bike",

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { AD_STATUSES, AD_TYPES, MODERATION_DECISIONS, type AdModeration } from "../models/ad/ad";
+import { REPORT_REASONS } from "../models/ad/ad-report";
 import type { WizardDraftData } from "../models/ad/ad-form";
 import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../models/payment/payment";
@@ -60,7 +61,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Failed logins and reset requests, counted per key ("login-email:…", "login-ip:…") for throttling. */
+/** Sign-in, reset and sign-up attempts, counted per key ("login-email:…", "register-ip:…") for throttling (models/account/throttle.server.ts). */
 export const authAttempts = sqliteTable(
   "auth_attempts",
   {
@@ -180,11 +181,28 @@ export const ads = sqliteTable(
     // for pagination). Each index leads with one filter, then (views, id) so the order needs no sort, then
     // the remaining filter columns so the other filters and the totals are checked inside the index
     // (a COUNT is a covering-index range scan, never a table scan). See docs/decisions/004.
-    index("ads_public_views_idx").on(t.status, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.adType),
-    index("ads_public_city_idx").on(t.status, t.idCity, t.views, t.id, t.expirationDate, t.categoryId, t.subcategoryId, t.adType),
-    index("ads_public_category_idx").on(t.status, t.categoryId, t.views, t.id, t.expirationDate, t.idCity, t.subcategoryId, t.adType),
-    index("ads_public_subcategory_idx").on(t.status, t.subcategoryId, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.adType),
-    index("ads_public_type_idx").on(t.status, t.adType, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId),
+    // The price comes last in each, so a price range is checked inside the index too.
+    index("ads_public_views_idx").on(t.status, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.adType, t.priceCents),
+    index("ads_public_city_idx").on(t.status, t.idCity, t.views, t.id, t.expirationDate, t.categoryId, t.subcategoryId, t.adType, t.priceCents),
+    index("ads_public_category_idx").on(t.status, t.categoryId, t.views, t.id, t.expirationDate, t.idCity, t.subcategoryId, t.adType, t.priceCents),
+    index("ads_public_subcategory_idx").on(t.status, t.subcategoryId, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.adType, t.priceCents),
+    index("ads_public_type_idx").on(t.status, t.adType, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.priceCents),
+    // The other orders of the public list (newest, lowest and highest price): led by the order, then every
+    // filter column, walked until a page is full (docs/decisions/012). "Lowest price" puts the ads without
+    // a price ("A combinar") last, so its index is on that expression (listing.server.ts PRICE_ASC_KEY).
+    index("ads_public_newest_idx").on(t.status, t.createdAt, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.adType, t.priceCents),
+    index("ads_public_price_idx").on(t.status, t.priceCents, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.adType),
+    index("ads_public_price_asc_idx").on(
+      t.status,
+      sql`ifnull(${t.priceCents}, 9223372036854775807)`,
+      t.id,
+      t.expirationDate,
+      t.idCity,
+      t.categoryId,
+      t.subcategoryId,
+      t.adType,
+      t.priceCents,
+    ),
     // The owner's dashboard, newest first.
     index("ads_owner_idx").on(t.userId, t.createdAt),
     index("ads_created_idx").on(t.createdAt),
@@ -300,6 +318,26 @@ export const moderationDecisions = sqliteTable(
   (t) => [index("moderation_decisions_ad_idx").on(t.adId, t.createdAt)],
 );
 
+/**
+ * 'Denunciar anúncio': one row per reporter and ad (a second report by the same visitor changes nothing).
+ * `reporter` is "u:{userId}" for a signed-in user, "v:{visitor cookie}" otherwise (web/visitor.server.ts).
+ * Three distinct reporters since the last approval send the ad to the moderation queue (models/ad/reports.server.ts).
+ */
+export const adReports = sqliteTable(
+  "ad_reports",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    reporter: text({ length: 80 }).notNull(),
+    reason: text({ enum: REPORT_REASONS }).notNull(),
+    details: text({ length: 500 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("ad_reports_ad_reporter_idx").on(t.adId, t.reporter), index("ad_reports_created_idx").on(t.createdAt)],
+);
+
 /** Payment gateway webhook deliveries, stored once by their event id so replays change nothing twice. */
 export const paymentEvents = sqliteTable("payment_events", {
   id: integer().primaryKey({ autoIncrement: true }),
@@ -319,3 +357,4 @@ export type Ad = typeof ads.$inferSelect;
 export type AdImage = typeof adImages.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type AdDraft = typeof adDrafts.$inferSelect;
+export type AdReport = typeof adReports.$inferSelect;

@@ -131,11 +131,8 @@ export function isCreatedToday(createdAt: Date, now: Date = new Date()): boolean
   return dateKey(createdAt) === dateKey(now);
 }
 
-/** "22/11/2026", in São Paulo. */
-export function formatDateBR(date: Date): string {
-  const p = zonedParts(date);
-  return `${p.day}/${p.month}/${p.year}`;
-}
+// "22/11/2026", in São Paulo: in ./date-br.ts so the ad cards import it alone.
+export { formatDateBR } from "./date-br";
 
 /** "22/11/2026 14:05", in São Paulo (built from parts: Intl's pt-BR output adds a comma). */
 export function formatDateTimeBR(date: Date): string {

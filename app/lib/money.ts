@@ -8,19 +8,8 @@
 export const MAX_PRICE_CENTS = 900_000_000;
 export const MAX_PRICE_MESSAGE = "Valor máximo permitido é R$ 9.000.000,00";
 
-export const PRICE_TO_BE_AGREED = "A combinar";
-
-// Building an Intl.NumberFormat is comparatively expensive; lists render many prices.
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-
-/**
- * "R$ 1.234,56" (note: Intl puts a NON-BREAKING space, U+00A0, after "R$").
- * Empty, zero and non-numeric prices show "A combinar" (spec 01 §5).
- */
-export function formatBRL(cents: number | null | undefined): string {
-  if (cents == null || !Number.isFinite(cents) || cents === 0) return PRICE_TO_BE_AGREED;
-  return brl.format(cents / 100);
-}
+// The display half lives in ./brl.ts so pages that only show prices import only that.
+export { formatBRL, PRICE_TO_BE_AGREED } from "./brl";
 
 /** 123456 → "1234.56", the decimal(10,2) string of the JSON API; null/invalid → "". */
 export function centsToDecimalString(cents: number | null | undefined): string {

@@ -5,6 +5,7 @@ import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
 import { PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
 import { pageFilterFromUrl } from "~/models/ad/listing-query.server";
+import { toCardAd } from "~/models/ad/card.server";
 import { listPublicAds } from "~/models/ad/listing.server";
 import { listCategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
@@ -15,7 +16,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   const cities = listCities();
   // The featured list is always of one city: the one asked for, else Patos de Minas (spec 01 §9).
   const city = chooseCity(cities, requestedCityId);
-  const result = city ? listPublicAds({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
+  const found = city ? listPublicAds({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
+  // The cards' share of each ad only: the page's data travels inside its HTML.
+  const result = { total: found.total, ads: found.ads.map(toCardAd) };
   return {
     categories: listCategories().map(({ id, name, icon }) => ({ id, name, icon })),
     cities,

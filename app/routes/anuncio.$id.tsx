@@ -1,15 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
-import { AdDetail } from "~/components/ads/AdDetail";
+import { AdDetail, CAROUSEL_SIZES, photoSrcSet } from "~/components/ads/AdDetail";
 import { formatAdPrice } from "~/components/ads/format";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { getEnv } from "~/env.server";
-import { parseId } from "~/lib/id";
-import { getAdForViewer, incrementAdViews } from "~/models/ad/detail.server";
+import { parseId } from "~/lib/parse-id";
+import { getAdForViewer } from "~/models/ad/detail.server";
+import { countAdView } from "~/models/ad/views.server";
 import { getOptionalUser } from "~/web/auth.server";
+import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 /**
  * Is this request a person opening the page (a document navigation), as opposed to the router
@@ -37,21 +39,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ad = getAdForViewer(id, user);
   if (!ad) throw notFound();
 
+  // `counted`: this opening was taken care of here (counted, or already counted for this visitor today),
+  // so the page must not count it again from the browser.
   let counted = false;
+  let headers = new Headers({ "Cache-Control": "private, no-store" });
   if (ad.status === "active" && isDocumentOpening(request)) {
-    const views = incrementAdViews(ad.id);
-    if (views !== null) {
-      ad.views = views;
+    const visitor = await visitorOf(request);
+    const view = countAdView(ad.id, visitor.key);
+    if (view) {
+      ad.views = view.views;
       counted = true;
     }
+    headers = visitorHeaders(visitor, headers);
   }
   const origin = getEnv().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
-  return data(
-    { ad, counted, origin },
-    // The page carries a view count and, for owners, a non-public ad: no shared caches.
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  // The page carries a view count and, for owners, a non-public ad: no shared caches.
+  return data({ ad, counted, origin }, { headers });
 }
+
+/** A report sent from this page must not reload it: the third report takes the ad out of the public eye (a 404). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.endsWith("/denunciar") ? false : defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
   if (!loaderData) return [{ title: "Anúncio não encontrado | Classificados Patos" }];
@@ -86,12 +94,24 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
       { name: "twitter:image", content: image },
     );
   }
+  if (cover) {
+    // The first photo is the phone's largest paint: ask for it with the stylesheet, at high priority.
+    tags.push({
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      href: imageVariantUrl(cover.publicId, { width: 640 }),
+      imageSrcSet: photoSrcSet(cover.publicId),
+      imageSizes: CAROUSEL_SIZES,
+      fetchpriority: "high",
+    });
+  }
   if (ad.status !== "active") tags.push({ name: "robots", content: "noindex" });
   return tags;
 };
 
 export default function AdPage() {
-  const { ad, counted } = useLoaderData<typeof loader>();
+  const { ad, counted, origin } = useLoaderData<typeof loader>();
   // Opened by a client-side navigation (the server did not count it): count this opening once.
   const countedFor = useRef<number | null>(counted ? ad.id : null);
   useEffect(() => {
@@ -101,25 +121,26 @@ export default function AdPage() {
   }, [ad.id, ad.status]);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 lg:px-6 py-6">
-      <nav aria-label="Trilha" className="mb-4 text-sm text-slate-600">
-        <ol className="flex flex-wrap items-center gap-1">
+    <div className="mx-auto max-w-3xl px-4 pt-2 sm:py-6 lg:px-6">
+      <nav aria-label="Trilha" className="mb-2 truncate text-sm text-slate-600 sm:mb-4">
+        <ol className="flex items-center gap-1">
           <li>
             <Link to="/" className="hover:text-brand-800 hover:underline">
               Início
             </Link>
           </li>
           <li aria-hidden="true">›</li>
-          <li>
+          <li className="truncate">
             <Link to={`/categories?category=${ad.category.id}`} className="hover:text-brand-800 hover:underline">
               {ad.category.name}
             </Link>
           </li>
         </ol>
       </nav>
-      <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:p-6 sm:shadow-sm">
         <AdDetail
           ad={ad}
+          shareUrl={`${origin}/anuncio/${ad.id}`}
           actions={
             <Link
               to={`/categories?category=${ad.category.id}`}

@@ -2,20 +2,23 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
 import { jsonError, methodNotAllowed, parseOrThrow } from "~/web/http.server";
-import { incrementAdViews } from "~/models/ad/detail.server";
+import { countAdView } from "~/models/ad/views.server";
+import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 const paramsSchema = z.object({ id: idSchema });
 
 /**
- * POST /api/ads/{id}/view — counts one opening of an ad (the dialog or the ad page, with JavaScript).
- * A POST, so link prefetching, crawlers and revalidation never count. Answers the new total.
+ * POST /api/ads/{id}/view — counts one opening of an ad (the dialog or the ad page, with JavaScript),
+ * at most once per visitor and day (models/ad/views.server.ts). A POST, so link prefetching, crawlers
+ * and revalidation never count. Answers the ad's views and whether this opening counted.
  */
-export function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
-  const views = incrementAdViews(id);
-  if (views === null) return jsonError(404, "Anúncio não encontrado");
-  return Response.json({ views }, { headers: { "Cache-Control": "no-store" } });
+  const visitor = await visitorOf(request);
+  const result = countAdView(id, visitor.key);
+  if (result === null) return jsonError(404, "Anúncio não encontrado");
+  return Response.json(result, { headers: visitorHeaders(visitor, { "Cache-Control": "no-store" }) });
 }
 
 export function loader() {

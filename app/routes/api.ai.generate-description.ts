@@ -8,7 +8,7 @@ import { parseDecimalToCents } from "~/lib/money";
 import { aiDescriptionRequestSchema } from "~/models/ai-usage/ai-usage";
 import { generateDescriptionFor } from "~/models/ai-usage/ai-usage.server";
 import { requireUser } from "~/web/auth.server";
-import { methodNotAllowed, NO_STORE, readJsonBody } from "~/web/http.server";
+import { flowError, methodNotAllowed, NO_STORE, readJsonBody } from "~/web/http.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -18,5 +18,6 @@ export async function action({ request }: ActionFunctionArgs) {
     ...input,
     price: typeof input.price === "number" ? Math.round(input.price * 100) : parseDecimalToCents(input.price ?? null),
   });
+  if ("tooFast" in result) return flowError({ status: 429, message: result.message, retryAfterMinutes: result.retryAfterMinutes });
   return Response.json(result, { status: result.source === "limit_reached" ? 429 : 200, headers: NO_STORE });
 }

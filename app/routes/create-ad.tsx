@@ -147,6 +147,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === "generate") {
       const generated = await generateDescriptionFor(user.id, descriptionInputFor(adInputFromDraft(draft.data)));
+      if ("tooFast" in generated) {
+        return data({ step, result: null, rejection: null, formError: generated.message }, { status: 429 });
+      }
       if (generated.source === "limit_reached") {
         return toast.jsonWithError({ step, result: null, rejection: null, formError: generated.message ?? null }, { message: "Limite atingido", description: generated.message });
       }

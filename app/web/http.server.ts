@@ -2,6 +2,7 @@
  * Request plumbing shared by the routes: one JSON error shape ({message, details?}), query/params
  * parsing with a zod schema, and form bodies — each answering 400 instead of throwing a 500.
  */
+import type { HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import type * as zm from "zod/mini";
 import { MESSAGES } from "~/models/account/account";
@@ -39,8 +40,6 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
 }
 
-
-
 /** The parsed body, or a thrown 400 whose `message` is the first problem (e.g. "Email inválido"). */
 export async function readJsonBody<S extends zm.ZodMiniType>(request: Request, schema: S): Promise<zm.output<S>> {
   let body: unknown;
@@ -49,6 +48,46 @@ export async function readJsonBody<S extends zm.ZodMiniType>(request: Request, s
   } catch {
     throw jsonError(400, MESSAGES.badBody, ["O corpo deve ser um JSON válido"]);
   }
+  return parseBodyOrThrow(schema, body);
+}
+
+/** 405 with the methods the endpoint does take (the Allow header), as JSON like every API error. */
+export function methodNotAllowed(allow: string, message = "Método não permitido") {
+  const response = jsonError(405, message);
+  response.headers.set("Allow", allow);
+  return response;
+}
+
+type RetryAfter = { retryAfterMinutes?: number; retryAfterSeconds?: number };
+
+/** A 429 or 503 answer's Retry-After header (in seconds). */
+export function retryAfterHeaders(result: RetryAfter): Record<string, string> {
+  const seconds = result.retryAfterSeconds ?? (result.retryAfterMinutes ? result.retryAfterMinutes * 60 : undefined);
+  return seconds ? { "Retry-After": String(seconds) } : {};
+}
+
+/**
+ * A page route's `headers` export that passes its action's Retry-After on: an HTML document answer
+ * takes its headers only from this export, not from the action's `data(…, { headers })`.
+ *   export { retryAfterPageHeaders as headers } from "~/web/http.server";
+ */
+export const retryAfterPageHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+/** The JSON answer for a refused account flow (its status, message and, for 429 and 503, Retry-After). */
+export function flowError(result: { status: number; message: string } & RetryAfter) {
+  const response = jsonError(result.status, result.message);
+  for (const [name, value] of Object.entries(retryAfterHeaders(result))) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * A request body (JSON, or a form's fields as an object) checked with a shared zod/mini schema, or a
+ * thrown 400 whose `message` is the first field's problem and `details` lists them all.
+ */
+export function parseBodyOrThrow<S extends zm.ZodMiniType>(schema: S, body: unknown): zm.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issues = result.error.issues;
@@ -59,23 +98,4 @@ export async function readJsonBody<S extends zm.ZodMiniType>(request: Request, s
     first?.message ?? MESSAGES.badBody,
     issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)),
   );
-}
-
-/** 405 with the methods the endpoint does take (the Allow header), as JSON like every API error. */
-export function methodNotAllowed(allow: string, message = "Método não permitido") {
-  const response = jsonError(405, message);
-  response.headers.set("Allow", allow);
-  return response;
-}
-
-/** A 429 answer's Retry-After header. */
-export function retryAfterHeaders(result: { retryAfterMinutes?: number }): Record<string, string> {
-  return result.retryAfterMinutes ? { "Retry-After": String(result.retryAfterMinutes * 60) } : {};
-}
-
-/** The JSON answer for a refused account flow (its status, message and, for 429, Retry-After). */
-export function flowError(result: { status: number; message: string; retryAfterMinutes?: number }) {
-  const response = jsonError(result.status, result.message);
-  for (const [name, value] of Object.entries(retryAfterHeaders(result))) response.headers.set(name, value);
-  return response;
 }

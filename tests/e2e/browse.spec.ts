@@ -1,8 +1,14 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/e2e-ads";
 import { waitForHydration } from "../support/hydration";
 
 const cards = (page: Page) => page.getByTestId("ad-card");
+
+/** /categories keeps everything but the keyword under 'Filtros' (a <details>, closed on arrival): open it. */
+async function openFilters(form: Locator) {
+  const summary = form.locator("summary", { hasText: "Filtros" });
+  if ((await summary.locator("xpath=..").getAttribute("open")) === null) await summary.click();
+}
 
 test.describe("browsing with JavaScript", () => {
   test("the home list scrolls into page 2 and stops at the total", async ({ page }) => {
@@ -98,6 +104,7 @@ test.describe("browsing with JavaScript", () => {
     await page.getByRole("region", { name: "Categorias" }).getByRole("link", { name: "Casa e Móveis" }).click();
     await expect(page).toHaveURL(/\/categories\?category=\d+$/);
     const form = page.getByRole("search", { name: "Filtrar anúncios" });
+    await openFilters(form);
     await expect(form.getByRole("combobox", { name: "Categoria", exact: true })).toHaveValue(/\d+/);
     await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeEnabled();
     await form.getByRole("combobox", { name: "Subcategoria", exact: true }).selectOption({ label: "Eletrodomésticos" });
@@ -123,6 +130,7 @@ test.describe("browsing with JavaScript", () => {
     releaseScripts();
     await waitForHydration(page);
     await expect(form.getByRole("button", { name: "Limpar busca" })).toBeVisible();
+    await openFilters(form);
     await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Casa e Móveis" });
     await expect(form.getByLabel("Palavra-chave")).toHaveValue("geladeira");
     await form.getByRole("button", { name: "Buscar" }).click();
@@ -167,6 +175,7 @@ test.describe("browsing without JavaScript", () => {
   test("the filter form searches by keyword, category and type, and the URL keeps the state @nojs", async ({ page }) => {
     await page.goto("/categories");
     const form = page.getByRole("search", { name: "Filtrar anúncios" });
+    await openFilters(form);
     await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeDisabled();
     await form.getByLabel("Palavra-chave").fill("geladeira");
     await form.getByRole("button", { name: "Buscar" }).click();
@@ -175,10 +184,12 @@ test.describe("browsing without JavaScript", () => {
     await expect(cards(page).filter({ hasText: "Geladeira Brastemp" })).toHaveCount(1);
 
     // Pick a category: the subcategory list opens with that category's entries.
+    await openFilters(form);
     await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Casa e Móveis" });
     await form.getByRole("button", { name: "Buscar" }).click();
     // Let the results arrive first: they redraw the form with the filters they were made for.
     await expect(page).toHaveURL(/\/categories\?search=geladeira&category=\d+&cityId=\d+$/);
+    await openFilters(form);
     await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeEnabled();
     await form.getByRole("combobox", { name: "Subcategoria", exact: true }).selectOption({ label: "Eletrodomésticos" });
     await form.getByRole("combobox", { name: "Tipo", exact: true }).selectOption("Vender");
@@ -187,6 +198,7 @@ test.describe("browsing without JavaScript", () => {
     await expect(cards(page).first()).toBeVisible();
 
     // Changing the category drops subcategory and type, even without JavaScript.
+    await openFilters(form);
     await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Veículos" });
     await form.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/\/categories\?search=geladeira&category=\d+&cityId=\d+$/);

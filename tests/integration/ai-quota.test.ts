@@ -114,6 +114,19 @@ describe("the monthly quota", () => {
     expect(countersOf(user.id)!.totalCalls).toBe(10);
   });
 
+  it("stops a script past 20 calls a minute (429 'Muitas gerações seguidas', Retry-After) without spending the quota", async () => {
+    const user = await fixtures.createUser();
+    const answers = [];
+    // One after another, like a person pressing the button again and again: never stopped by the burst limit.
+    for (let i = 0; i < 20; i++) answers.push(await ask(user));
+    expect(answers.map((r) => r.status)).toEqual([...Array(10).fill(200), ...Array(10).fill(429)]);
+    const tooFast = await ask(user);
+    expect(tooFast.status).toBe(429);
+    expect(await tooFast.json()).toEqual({ message: "Muitas gerações seguidas. Aguarde um minuto e tente de novo." });
+    expect(Number(tooFast.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(countersOf(user.id)!.totalCalls).toBe(10);
+  });
+
   it("keeps each user's quota apart", async () => {
     const [a, b] = await Promise.all([fixtures.createUser(), fixtures.createUser()]);
     for (let i = 0; i < 3; i++) expect((await ask(a)).status).toBe(200);

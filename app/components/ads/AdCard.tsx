@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { formatDateBR } from "~/lib/dates";
+import { formatDateBR } from "~/lib/date-br";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { CardAd } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
@@ -31,7 +31,7 @@ export function AdCard({
   opening?: boolean;
 }) {
   const cover = ad.images[0];
-  const photos = ad.imageCount ?? photos;
+  const photos = ad.imageCount ?? ad.images.length;
   const [broken, setBroken] = useState(false);
   const imgRef = useRef<HTMLImageElement>(null);
   // An image that failed before hydration never fires onError for React: check once on mount.

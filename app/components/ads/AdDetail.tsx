@@ -1,35 +1,57 @@
 import { Icon } from "~/components/Icon";
-import { useRef, type MouseEvent, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { expirationKeyFromInstant, formatDateBR, formatDateKeyBR } from "~/lib/dates";
 import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
 import type { AdDetail as AdDetailData } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { useHydrated } from "~/components/use-hydrated";
-import { DETAIL_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "~/lib/image-variants";
+import { imageVariantUrl } from "~/lib/image-variants";
+import { ReportForm } from "./ReportForm";
+import { SafetyTips } from "./SafetyTips";
+import { ShareButton } from "./ShareButton";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
+/** React 18 passes only the lowercase attribute through (fetchPriority is React 19's). */
+export const HIGH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
+
+// The full-screen viewer (swipe, pinch-zoom) is fetched the first time someone opens a photo.
+const PhotoViewer = lazy(() => import("./PhotoViewer"));
+
+/** Whole photos (scaled, never cropped) for the carousel and the plain-image link, and their srcset. */
+export const PHOTO_WIDTHS = [320, 640, 1200] as const;
+export const CAROUSEL_SIZES = "(min-width: 896px) 832px, 100vw";
+export function photoSrcSet(publicId: string) {
+  return PHOTO_WIDTHS.map((width) => `${imageVariantUrl(publicId, { width })} ${width}w`).join(", ");
+}
+
 /**
- * The ad's full content (spec 01 §2 "Ad detail dialog"): carousel with thumbnails, then Detalhes,
- * Características, Anunciante, Localização, Informações and Descrição, then the actions. The same
- * markup is the /anuncio/{id} page and the dialog over the lists.
+ * The ad's full content (spec 01 §2 "Ad detail dialog"), laid out for a phone: the photos, then what a
+ * buyer decides on — title, price (once), place — and the safety tips; then Detalhes,
+ * Características, Anunciante, Localização, Informações, Descrição and 'Denunciar anúncio'. The
+ * contact bar ('Entrar em Contato', 'Compartilhar') stays at the bottom of the screen while scrolling
+ * (it rests at the end of the ad). The same markup is the /anuncio/{id} page and the dialog over the lists.
  */
 export function AdDetail({
   ad,
   headingLevel = 1,
+  shareUrl,
   actions,
 }: {
   ad: AdDetailData;
   headingLevel?: 1 | 2;
-  /** Extra buttons beside "Entrar em Contato" (the dialog's Fechar, the page's way back). */
+  /** The ad's public address (the page knows it on the server; the dialog takes the browser's origin). */
+  shareUrl?: string;
+  /** Extra buttons after the contact bar (the dialog's Fechar, the page's way back). */
   actions?: ReactNode;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const whatsapp = whatsappLink(ad.whatsapp, ad.description);
+  const url = shareUrl ?? (typeof window === "undefined" ? `/anuncio/${ad.id}` : `${window.location.origin}/anuncio/${ad.id}`);
   return (
-    <article className="flex flex-col gap-6" aria-labelledby={`detalhe-${ad.id}`}>
+    <article className="flex flex-col gap-5" aria-labelledby={`detalhe-${ad.id}`}>
       <Carousel ad={ad} />
-      <header className="flex flex-col gap-2">
+      <header className="flex flex-col gap-1.5">
         <div className="flex flex-wrap gap-2">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{ad.category.name}</span>
           <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{ad.adType || "Vender"}</span>
@@ -37,15 +59,28 @@ export function AdDetail({
             <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">Não publicado: só você vê</span>
           ) : null}
         </div>
-        <Heading id={`detalhe-${ad.id}`} className="text-2xl font-extrabold tracking-tight text-slate-900">
+        <Heading id={`detalhe-${ad.id}`} className="text-xl font-extrabold leading-snug tracking-tight text-slate-900 sm:text-2xl">
           {ad.title}
         </Heading>
-        <p className="text-3xl font-extrabold text-brand-800">{formatAdPrice(ad.price)}</p>
+        <p className="text-2xl font-extrabold text-brand-800 sm:text-3xl" data-testid="ad-price">
+          {formatAdPrice(ad.price)}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <Icon name="map-pin" className="h-4 w-4 shrink-0" />
+            {ad.city} - {ad.state}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Icon name="calendar-days" className="h-4 w-4 shrink-0" />
+            <time dateTime={ad.createdAt}>{formatDateBR(new Date(ad.createdAt))}</time>
+          </span>
+        </p>
       </header>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <SafetyTips />
+
+      <div className="grid gap-4 md:grid-cols-2">
         <Section title="Detalhes">
-          <Row label="Preço" value={formatAdPrice(ad.price)} />
           <Row label="Tipo" value={ad.adType || "Vender"} />
           <Row label="Categoria" value={ad.category.name} />
           {ad.subcategory ? <Row label="Subcategoria" value={ad.subcategory.name} /> : null}
@@ -80,20 +115,41 @@ export function AdDetail({
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800">{ad.description}</p>
       </section>
 
-      <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+      {ad.status === "active" ? (
+        <details className="group rounded-xl border border-slate-200" id={`denunciar-${ad.id}`}>
+          <summary className={`flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden ${focusRing}`}>
+            <Icon name="flag" className="h-4 w-4" />
+            Denunciar anúncio
+            <Icon name="chevron-down" className="ml-auto h-4 w-4 transition-transform group-open:rotate-180" />
+          </summary>
+          <div className="border-t border-slate-200 p-4">
+            <ReportForm adId={ad.id} />
+          </div>
+        </details>
+      ) : null}
+
+      {/* Sticky at the bottom: on a phone it sits over the bottom of the screen from the first one on. */}
+      <div
+        data-testid="contact-bar"
+        className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
+      >
         {whatsapp ? (
           <a
             href={whatsapp}
             target="_blank"
             rel="noopener noreferrer"
-            className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-whatsapp-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800 ${focusRing}`}
+            className={`inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-whatsapp-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800 ${focusRing}`}
           >
             <Icon name="message-circle" className="h-5 w-5" />
             Entrar em Contato
           </a>
-        ) : null}
-        {actions}
+        ) : (
+          <p className="flex flex-1 items-center text-sm text-slate-600">Este anunciante não informou um WhatsApp.</p>
+        )}
+        <ShareButton title={ad.title} price={formatAdPrice(ad.price)} url={url} />
       </div>
+
+      {actions ? <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">{actions}</div> : null}
     </article>
   );
 }
@@ -117,25 +173,28 @@ function Row({ label, value, title }: { label: string; value: string; title?: st
 }
 
 /**
- * A scroll-snap strip of 800×450 pictures with 64×64 thumbnails. Without JavaScript the thumbnails
- * are anchors to each picture and the strip scrolls by touch; with it, arrows and thumbnails scroll
- * the strip in place (no hash changes, which would add history entries under the dialog).
+ * A scroll-snap strip of whole photos (scaled, shown with object-contain in a 4:3 frame, so an upright
+ * phone photo is not cut) with 64×64 thumbnails. Each photo links to the plain image; with JavaScript
+ * the link opens the full-screen viewer instead (swipe, pinch-zoom). Without JavaScript the thumbnails
+ * are anchors to each photo and the strip scrolls by touch; with it, arrows and thumbnails scroll the
+ * strip in place (no hash changes, which would add history entries under the dialog).
  */
 function Carousel({ ad }: { ad: AdDetailData }) {
   const strip = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
+  const [viewerAt, setViewerAt] = useState<number | null>(null);
   if (ad.images.length === 0) {
     return (
-      <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-slate-100 text-slate-500">
+      <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 rounded-xl bg-slate-100 text-slate-500 sm:aspect-video">
         <Icon name="image-off" className="h-10 w-10" />
         <span className="text-sm font-medium">Sem fotos</span>
       </div>
     );
   }
+  const count = ad.images.length;
   const scrollTo = (index: number) => {
     const el = strip.current;
     if (!el) return;
-    const count = ad.images.length;
     const target = ((index % count) + count) % count;
     el.scrollTo({ left: target * el.clientWidth, behavior: "smooth" });
   };
@@ -147,32 +206,54 @@ function Carousel({ ad }: { ad: AdDetailData }) {
     event.preventDefault();
     scrollTo(index);
   };
+  const openViewer = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
+    if (!hydrated || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setViewerAt(index);
+  };
   return (
     <div className="flex flex-col gap-2">
       <div className="relative">
         <div
           ref={strip}
-          className="flex aspect-video w-full snap-x snap-mandatory overflow-x-auto rounded-xl bg-slate-900 [scrollbar-width:none]"
-          aria-label={`Fotos do anúncio (${ad.images.length})`}
+          className="flex aspect-[4/3] w-full snap-x snap-mandatory overflow-x-auto rounded-xl bg-slate-900 [scrollbar-width:none] sm:aspect-video"
+          aria-label={`Fotos do anúncio (${count})`}
           role="group"
         >
           {ad.images.map((image, index) => (
-            <img
+            <a
               key={image.id}
               id={`foto-${ad.id}-${index + 1}`}
-              src={imageVariantUrl(image.publicId, { width: 800, height: 450 })}
-              srcSet={fillSrcSet(image.publicId, DETAIL_IMAGE_SIZES)}
-              sizes="(min-width: 896px) 832px, 100vw"
-              width={800}
-              height={450}
-              loading={index === 0 ? "eager" : "lazy"}
-              decoding="async"
-              alt={`${ad.title} — foto ${index + 1} de ${ad.images.length}`}
-              className="aspect-video w-full shrink-0 snap-center object-cover"
-            />
+              href={imageVariantUrl(image.publicId, { width: 1200 })}
+              onClick={(event) => openViewer(event, index)}
+              aria-label={`Ampliar foto ${index + 1} de ${count}`}
+              className={`block h-full w-full shrink-0 snap-center ${focusRing} focus-visible:ring-inset`}
+            >
+              <img
+                src={imageVariantUrl(image.publicId, { width: 640 })}
+                srcSet={photoSrcSet(image.publicId)}
+                sizes={CAROUSEL_SIZES}
+                width={640}
+                height={480}
+                loading={index === 0 ? "eager" : "lazy"}
+                decoding={index === 0 ? "sync" : "async"}
+                {...(index === 0 ? HIGH_PRIORITY : {})}
+                alt={`${ad.title} — foto ${index + 1} de ${count}`}
+                className="h-full w-full object-contain"
+              />
+            </a>
           ))}
         </div>
-        {hydrated && ad.images.length > 1 ? (
+        {count > 1 ? (
+          <span className="pointer-events-none absolute bottom-2 left-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
+            {count} fotos
+          </span>
+        ) : null}
+        <span className="pointer-events-none absolute bottom-2 right-2 inline-flex items-center gap-1 rounded-full bg-slate-900/75 px-2 py-1 text-xs font-medium text-white">
+          <Icon name="maximize-2" className="h-3.5 w-3.5" />
+          Ampliar
+        </span>
+        {hydrated && count > 1 ? (
           <>
             <button
               type="button"
@@ -193,7 +274,7 @@ function Carousel({ ad }: { ad: AdDetailData }) {
           </>
         ) : null}
       </div>
-      {ad.images.length > 1 ? (
+      {count > 1 ? (
         <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Miniaturas">
           {ad.images.map((image, index) => (
             <li key={image.id} className="shrink-0">
@@ -216,6 +297,19 @@ function Carousel({ ad }: { ad: AdDetailData }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {viewerAt !== null ? (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            images={ad.images}
+            title={ad.title}
+            start={viewerAt}
+            onClose={(index) => {
+              setViewerAt(null);
+              scrollTo(index);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

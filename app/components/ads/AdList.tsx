@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useNonce } from "~/lib/nonce";
-import type { AdDetail, PublicAd } from "~/models/ad/ad";
+import type { AdDetail, CardAd, PublicAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
 import { useHydrated } from "~/components/use-hydrated";
 import { Icon, type IconName } from "~/components/Icon";
@@ -27,8 +27,11 @@ export class FetchAdsError extends Error {
 async function fetchAdsPage(apiQuery: string, page: number): Promise<{ ads: PublicAd[]; total: number }> {
   const params = new URLSearchParams(apiQuery);
   params.set("status", "active");
-  params.set("sortBy", "views");
-  params.set("sortOrder", "desc");
+  // The spec's order unless the list asks for another (newest, price).
+  if (!params.has("sortBy")) {
+    params.set("sortBy", "views");
+    params.set("sortOrder", "desc");
+  }
   params.set("page", String(page));
   params.set("limit", String(PAGE_SIZE));
   params.set("_t", String(Date.now()));
@@ -58,15 +61,15 @@ export function AdList({
   apiQuery,
   pageHref,
 }: {
-  initial: { ads: PublicAd[]; total: number };
+  initial: { ads: CardAd[]; total: number };
   /** The page the server rendered (1-based). */
   page: number;
-  /** The filters as /api/ads/public parameters (cityId, categoryId, …) without page. */
+  /** The filters (and order) as /api/ads/public parameters (cityId, categoryId, sortBy, …) without page. */
   apiQuery: string;
   pageHref: (page: number) => string;
 }) {
   const hydrated = useHydrated();
-  const [ads, setAds] = useState(initial.ads);
+  const [ads, setAds] = useState<CardAd[]>(initial.ads);
   const [total, setTotal] = useState(initial.total);
   const [lastPage, setLastPage] = useState(page);
   const [exhausted, setExhausted] = useState(false);
@@ -123,7 +126,7 @@ export function AdList({
         {ads.map((ad, index) => (
           <li key={ad.id} className="flex">
             <div className="w-full">
-              <AdCard ad={ad} eager={page === 1 && index < 3} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
+              <AdCard ad={ad} eager={page === 1 && index < 3} priority={page === 1 && index === 0} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
             </div>
           </li>
         ))}

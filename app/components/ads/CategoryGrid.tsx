@@ -3,25 +3,28 @@ import { CategoryIcon } from "~/components/CategoryIcon";
 
 export type GridCategory = { id: number; name: string; icon: string };
 
-/** The category icon grid of the home page and /categories; each links to /categories?category={id}. */
+/**
+ * The categories of the home page and /categories; each links to /categories?category={id}. On a
+ * phone a single row of chips that scrolls sideways (the ads start right below); from sm up a grid of tiles.
+ */
 export function CategoryGrid({ categories, selectedId }: { categories: GridCategory[]; selectedId?: number }) {
   return (
-    <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+    <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-4 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-6">
       {categories.map((category) => {
         const selected = category.id === selectedId;
         return (
-          <li key={category.id}>
+          <li key={category.id} className="shrink-0">
             <Link
               to={`/categories?category=${category.id}`}
               aria-current={selected ? "true" : undefined}
-              className={`flex h-full flex-col items-center gap-2 rounded-xl border p-3 text-center text-sm font-medium shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
+              className={`flex h-full items-center gap-2 whitespace-nowrap rounded-full border py-1 pl-1 pr-3 text-sm font-medium shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:flex-col sm:whitespace-normal sm:rounded-xl sm:p-3 sm:text-center ${
                 selected
                   ? "border-brand-600 bg-brand-50 text-brand-800"
                   : "border-slate-200 bg-white text-slate-700 hover:border-brand-300 hover:text-brand-800"
               }`}
             >
-              <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <CategoryIcon icon={category.icon} className="h-6 w-6" />
+              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:h-11 sm:w-11">
+                <CategoryIcon icon={category.icon} className="h-4 w-4 sm:h-6 sm:w-6" />
               </span>
               {category.name}
             </Link>

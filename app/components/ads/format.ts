@@ -1,5 +1,5 @@
 /** Display helpers for ads as the API sends them (price as "1800.00" or "", ISO dates). */
-import { formatBRL } from "~/lib/money";
+import { formatBRL } from "~/lib/brl";
 
 /** "R$ 1.800,00"; "", "0", "0.00" or anything non-numeric is "A combinar" (spec 01 §5). */
 export function formatAdPrice(price: string | null | undefined): string {

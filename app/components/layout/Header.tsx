@@ -157,6 +157,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
           <li>
             <MenuLink to="/dashboard" icon="layout-dashboard" label="Meus Anúncios" />
           </li>
+          <li>
+            <MenuLink to="/conta" icon="settings" label="Minha conta" />
+          </li>
           {user.isAdmin ? (
             <li>
               <MenuLink to="/admin" icon="shield-check" label="Admin" />

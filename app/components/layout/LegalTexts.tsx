@@ -176,6 +176,14 @@ export function PrivacyPolicy() {
         como a recusa de um anúncio pela moderação automática (art. 20 da LGPD).
       </p>
       <p>
+        Dois desses direitos você exerce sozinho, a qualquer momento, na página <strong>Minha conta</strong> (menu da
+        conta, endereço /conta): <strong>Baixar meus dados</strong> entrega na hora um arquivo JSON com o seu perfil, os
+        seus anúncios, os seus pagamentos e o seu uso da IA; <strong>Excluir minha conta</strong>, confirmado com a sua
+        senha, apaga na hora a conta, os anúncios e as fotos deles. Os pagamentos já feitos não são apagados, porque a
+        legislação fiscal exige guardá-los: eles ficam anonimizados, sem o seu nome e desligados da conta e dos anúncios
+        (restam valor, data, forma de pagamento e a identificação da cobrança no processador de pagamentos).
+      </p>
+      <p>
         Para exercer qualquer desses direitos, escreva para <EmailLink /> a partir do e-mail cadastrado na sua conta.
         Poderemos pedir informações adicionais para confirmar a sua identidade. Responderemos em até 15 (quinze) dias.
         Se não ficar satisfeito, você pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).
@@ -192,7 +200,8 @@ export function PrivacyPolicy() {
           pagamento há mais de 30 dias podem ser removidos, com as respectivas imagens;
         </li>
         <li>
-          <strong>Pagamentos:</strong> pelo prazo exigido pela legislação fiscal e contábil, em regra 5 (cinco) anos;
+          <strong>Pagamentos:</strong> pelo prazo exigido pela legislação fiscal e contábil, em regra 5 (cinco) anos,
+          mesmo depois de excluídos a conta ou o anúncio (nesse caso, anonimizados);
         </li>
         <li>
           <strong>Registros de acesso:</strong> por 6 (seis) meses, conforme o art. 15 do Marco Civil da Internet, ou

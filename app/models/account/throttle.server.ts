@@ -14,7 +14,7 @@ import { authAttempts } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { normalizeEmail } from "~/models/account/users.server";
 
-export type ThrottleKind = "login" | "forgot" | "register" | "report" | "report-ip";
+export type ThrottleKind = "login" | "forgot" | "register" | "report" | "report-ip" | "ai-description";
 
 export type ThrottlePolicy = { max: number; windowMs: number };
 
@@ -31,6 +31,8 @@ export const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
   // address (many phones share one address behind a carrier's NAT).
   report: { max: 5, windowMs: 60 * MINUTE },
   "report-ip": { max: 30, windowMs: 60 * MINUTE },
+  // 'Gerar com IA': a person pressing again and again stays well below this; a script does not.
+  "ai-description": { max: 20, windowMs: MINUTE },
 };
 
 /** Rows older than every window count for nothing and are swept. */

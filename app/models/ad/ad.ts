@@ -72,6 +72,18 @@ export type PublicAd = {
   views: number;
 };
 
+/**
+ * What an ad card shows: the public ad less what only the detail needs. The list pages send this
+ * (a shorter description, the cover alone with the photo count) so the HTML carries less; the API's
+ * full ads fit it too, so the infinite scroll appends them as they come.
+ */
+export type CardAd = Pick<PublicAd, "id" | "title" | "description" | "price" | "adType" | "whatsapp" | "city" | "state" | "createdAt" | "views"> & {
+  category: { name: string };
+  images: { id: number; publicId: string }[];
+  /** How many photos the ad has when `images` holds only the cover; otherwise `images.length`. */
+  imageCount?: number;
+};
+
 export type AdDetail = PublicAd & {
   /** Effective status (expired once the expiration date has passed). */
   status: AdStatus;
@@ -82,12 +94,34 @@ export type AdDetail = PublicAd & {
   updatedAt: string;
 };
 
+/**
+ * Orders of the public list: by views (the spec's order, shown as "Mais relevantes", the default),
+ * newest first, lowest and highest price (ads without a price, "A combinar", last in both).
+ */
+export const PUBLIC_SORTS = ["views", "newest", "price_asc", "price_desc"] as const;
+export type PublicSort = (typeof PUBLIC_SORTS)[number];
+
+export const PUBLIC_SORT_LABELS: Readonly<Record<PublicSort, string>> = {
+  views: "Mais relevantes",
+  newest: "Mais recentes",
+  price_asc: "Menor preço",
+  price_desc: "Maior preço",
+};
+
+/** The pages' `cityId` value for "Todas as cidades" (no cityId at all means the default city, spec 01 §2). */
+export const ALL_CITIES = "todas";
+
 export type PublicAdsFilter = {
   cityId?: number;
   categoryId?: number;
   subcategoryId?: number;
   adType?: AdType;
   search?: string;
+  /** Price range in cents, both ends included; either end excludes ads without a price. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  /** Default "views". */
+  sort?: PublicSort;
   page: number;
   limit: number;
 };

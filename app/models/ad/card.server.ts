@@ -4,7 +4,7 @@
  */
 import { ads, categories, subcategories, users } from "~/db/schema";
 import { sqlite } from "~/db/client.server";
-import type { AdType, PublicAd, PublicAdImage } from "~/models/ad/ad";
+import type { AdType, CardAd, PublicAd, PublicAdImage } from "~/models/ad/ad";
 import { centsToDecimalString } from "~/lib/money";
 import { imageUrl } from "~/services/images.server";
 
@@ -96,3 +96,27 @@ export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
   };
 }
 
+
+/** A card's description: three lines at most are shown, so the pages send no more than this. */
+const CARD_DESCRIPTION_CHARS = 200;
+
+/** The card's share of a public ad, for the list pages' HTML (see `CardAd`). */
+export function toCardAd(ad: PublicAd): CardAd {
+  const description =
+    ad.description.length > CARD_DESCRIPTION_CHARS ? `${ad.description.slice(0, CARD_DESCRIPTION_CHARS).trimEnd()}…` : ad.description;
+  return {
+    id: ad.id,
+    title: ad.title,
+    description,
+    price: ad.price,
+    adType: ad.adType,
+    whatsapp: ad.whatsapp,
+    city: ad.city,
+    state: ad.state,
+    createdAt: ad.createdAt,
+    views: ad.views,
+    category: { name: ad.category.name },
+    images: ad.images.slice(0, 1).map(({ id, publicId }) => ({ id, publicId })),
+    imageCount: ad.images.length,
+  };
+}

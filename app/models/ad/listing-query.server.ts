@@ -4,13 +4,14 @@
  * subcategory of another category is ignored, and one given alone implies its category.
  */
 import { z } from "zod";
-import { AD_TYPES, PUBLIC_MAX_LIMIT, PUBLIC_PAGE_SIZE, type PublicAdsFilter } from "~/models/ad/ad";
+import { AD_TYPES, ALL_CITIES, PUBLIC_MAX_LIMIT, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type PublicAdsFilter, type PublicSort } from "~/models/ad/ad";
 import { getSubcategory } from "~/models/category/category.server";
 import { idSchema } from "~/lib/id";
+import { MAX_PRICE_CENTS, parseDecimalToCents } from "~/lib/money";
 
 const MAX_PAGE = 100_000;
 export const MAX_SEARCH_CHARS = 100;
-
+const MAX_PRICE_REAIS = MAX_PRICE_CENTS / 100;
 
 /** "" and whitespace count as "not sent": GET forms submit empty fields. */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -20,69 +21,131 @@ const optionalId = z.preprocess(
   idSchema.optional(),
 );
 
-/** GET /api/ads/public query (spec 01 §7). Unknown keys (_t, _nocache…) are ignored. */
-export const publicAdsQuerySchema = z.object({
-  cityId: optionalId,
-  categoryId: optionalId,
-  subcategoryId: optionalId,
-  adType: z.preprocess(
-    blankToUndefined,
-    z.enum(AD_TYPES, { message: "deve ser Vender, Comprar ou Trocar" }).optional(),
-  ),
-  search: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(MAX_SEARCH_CHARS, { message: `deve ter no máximo ${MAX_SEARCH_CHARS} caracteres` }).optional(),
-  ),
-  // The public list is only ever the active ads, by views, descending; other values are refused
-  // rather than silently ignored, so a client asking for something else learns it is not offered.
-  status: z.preprocess(blankToUndefined, z.literal("active", { message: "só é aceito active" }).optional()),
-  sortBy: z.preprocess(blankToUndefined, z.literal("views", { message: "só é aceito views" }).optional()),
-  sortOrder: z.preprocess(blankToUndefined, z.literal("desc", { message: "só é aceito desc" }).optional()),
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: "deve ser um número" })
-      .int({ message: "deve ser um número inteiro" })
-      .min(1, { message: "deve ser maior que zero" })
-      .max(MAX_PAGE, { message: `deve ser no máximo ${MAX_PAGE}` })
-      .default(1),
-  ),
-  // Capped, not refused: asking for 500 gets the largest page there is.
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: "deve ser um número" })
-      .int({ message: "deve ser um número inteiro" })
-      .min(1, { message: "deve ser maior que zero" })
-      .transform((n) => Math.min(n, PUBLIC_MAX_LIMIT))
-      .default(PUBLIC_PAGE_SIZE),
-  ),
-});
+/** A price bound in reais ("1500", "1500.50"), as cents. */
+const optionalPrice = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ message: "deve ser um número" })
+    .min(0, { message: "não pode ser negativo" })
+    .max(MAX_PRICE_REAIS, { message: `deve ser no máximo ${MAX_PRICE_REAIS}` })
+    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), { message: "deve ter no máximo 2 casas decimais" })
+    .transform((value) => Math.round(value * 100))
+    .optional(),
+);
+
+/** The API's names for the orders (spec 01 §7 sends sortBy=views&sortOrder=desc), and the default direction of each. */
+const SORT_BY = { views: "desc", createdAt: "desc", price: "asc" } as const;
+const API_SORTS: Record<string, PublicSort> = {
+  "views:desc": "views",
+  "createdAt:desc": "newest",
+  "price:asc": "price_asc",
+  "price:desc": "price_desc",
+};
+
+/** GET /api/ads/public query (spec 01 §7, plus the orders and the price range). Unknown keys (_t, _nocache…) are ignored. */
+export const publicAdsQuerySchema = z
+  .object({
+    cityId: optionalId,
+    categoryId: optionalId,
+    subcategoryId: optionalId,
+    adType: z.preprocess(
+      blankToUndefined,
+      z.enum(AD_TYPES, { message: "deve ser Vender, Comprar ou Trocar" }).optional(),
+    ),
+    search: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(MAX_SEARCH_CHARS, { message: `deve ter no máximo ${MAX_SEARCH_CHARS} caracteres` }).optional(),
+    ),
+    // The public list is only ever the active ads; other values are refused rather than silently
+    // ignored, so a client asking for something else learns it is not offered.
+    status: z.preprocess(blankToUndefined, z.literal("active", { message: "só é aceito active" }).optional()),
+    // Most viewed (the default), newest first, lowest or highest price (price defaults to ascending).
+    sortBy: z.preprocess(blankToUndefined, z.enum(["views", "createdAt", "price"], { message: "deve ser views, createdAt ou price" }).optional()),
+    sortOrder: z.preprocess(blankToUndefined, z.enum(["asc", "desc"], { message: "deve ser asc ou desc" }).optional()),
+    minPrice: optionalPrice,
+    maxPrice: optionalPrice,
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ message: "deve ser um número" })
+        .int({ message: "deve ser um número inteiro" })
+        .min(1, { message: "deve ser maior que zero" })
+        .max(MAX_PAGE, { message: `deve ser no máximo ${MAX_PAGE}` })
+        .default(1),
+    ),
+    // Capped, not refused: asking for 500 gets the largest page there is.
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ message: "deve ser um número" })
+        .int({ message: "deve ser um número inteiro" })
+        .min(1, { message: "deve ser maior que zero" })
+        .transform((n) => Math.min(n, PUBLIC_MAX_LIMIT))
+        .default(PUBLIC_PAGE_SIZE),
+    ),
+  })
+  .superRefine((query, context) => {
+    const sortBy = query.sortBy ?? "views";
+    const order = query.sortOrder ?? SORT_BY[sortBy];
+    if (!API_SORTS[`${sortBy}:${order}`]) {
+      context.addIssue({
+        code: "custom",
+        path: ["sortOrder"],
+        message: sortBy === "price" ? "deve ser asc ou desc" : `com sortBy=${sortBy} só é aceito desc`,
+      });
+    }
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      context.addIssue({ code: "custom", path: ["minPrice"], message: "deve ser menor ou igual a maxPrice" });
+    }
+  });
 
 export function toPublicAdsFilter(query: z.output<typeof publicAdsQuerySchema>): PublicAdsFilter {
-  const { cityId, categoryId, subcategoryId, adType, search, page, limit } = query;
-  return { cityId, categoryId, subcategoryId, adType, search, page, limit };
+  const { cityId, categoryId, subcategoryId, adType, search, minPrice, maxPrice, page, limit } = query;
+  const sortBy = query.sortBy ?? "views";
+  const sort = API_SORTS[`${sortBy}:${query.sortOrder ?? SORT_BY[sortBy]}`] ?? "views";
+  return { cityId, categoryId, subcategoryId, adType, search, minPriceCents: minPrice, maxPriceCents: maxPrice, sort, page, limit };
 }
+
+export type PageFilter = PublicAdsFilter & {
+  /** `cityId=todas`: every city, rather than the default one. */
+  allCities: boolean;
+};
 
 /**
  * The page routes' reading of their URL (`category`, `subcategoryId`, `cityId`, `adType`, `search`,
- * `page`): a value that does not parse is dropped instead of failing the page, since these URLs are
- * typed and edited by people. `category` is the spec's name for the category filter on pages.
+ * `sort`, `minPrice`, `maxPrice`, `page`): a value that does not parse is dropped instead of failing the
+ * page, since these URLs are typed and edited by people. `category` is the spec's name for the
+ * category filter on pages; prices are reais as people write them ("1.500", "1500,50"); a range given
+ * upside down is turned round.
  */
-export function pageFilterFromUrl(url: URL): Omit<PublicAdsFilter, "limit"> & { limit: number } {
+export function pageFilterFromUrl(url: URL): PageFilter {
   const params = url.searchParams;
   const one = <T,>(schema: z.ZodType<T>, key: string): T | undefined => {
     const result = schema.safeParse(params.get(key) ?? undefined);
     return result.success ? result.data : undefined;
   };
-  const id = optionalId;
+  const price = (key: string) => {
+    const cents = parseDecimalToCents(params.get(key)?.trim() || null);
+    return cents !== null && cents <= MAX_PRICE_CENTS ? cents : undefined;
+  };
+  let minPriceCents = price("minPrice");
+  let maxPriceCents = price("maxPrice");
+  if (minPriceCents !== undefined && maxPriceCents !== undefined && minPriceCents > maxPriceCents) {
+    [minPriceCents, maxPriceCents] = [maxPriceCents, minPriceCents];
+  }
+  const sort = params.get("sort");
+  const allCities = params.get("cityId") === ALL_CITIES;
   return {
-    cityId: one(id, "cityId"),
-    categoryId: one(id, "category") ?? one(id, "categoryId"),
-    subcategoryId: one(id, "subcategoryId"),
-    adType: one(publicAdsQuerySchema.shape.adType, "adType"),
-    search: one(publicAdsQuerySchema.shape.search, "search"),
-    page: one(publicAdsQuerySchema.shape.page, "page") ?? 1,
+    cityId: allCities ? undefined : one(optionalId, "cityId"),
+    allCities,
+    categoryId: one(optionalId, "category") ?? one(optionalId, "categoryId"),
+    subcategoryId: one(optionalId, "subcategoryId"),
+    adType: one(z.enum(AD_TYPES), "adType"),
+    search: one(z.string().trim().max(MAX_SEARCH_CHARS), "search") || undefined,
+    minPriceCents,
+    maxPriceCents,
+    sort: (PUBLIC_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PublicSort) : "views",
+    page: one(z.coerce.number().int().min(1).max(MAX_PAGE), "page") ?? 1,
     limit: PUBLIC_PAGE_SIZE,
   };
 }

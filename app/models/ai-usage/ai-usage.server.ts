@@ -9,6 +9,7 @@ import { aiUsage } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { monthKey } from "~/lib/dates";
 import { AI_MESSAGES, type AiDescriptionSource, type AiUsage } from "~/models/ai-usage/ai-usage";
+import { countAttempt } from "~/models/account/throttle.server";
 import { aiConfig } from "~/models/ad/moderation.server";
 import { generateDescription, type DescriptionInput } from "~/services/ai/description.server";
 
@@ -50,7 +51,12 @@ export function reserveCall(userId: number, now = new Date()): number | null {
 
 export type GeneratedDescription = { description: string; source: AiDescriptionSource; usage: AiUsage; message?: string };
 
-export async function generateDescriptionFor(userId: number, input: DescriptionInput, now = new Date()): Promise<GeneratedDescription> {
+/** Refused before anything is counted: too many generations in the last minute (a script, not a person). */
+export type TooFast = { tooFast: true; message: string; retryAfterMinutes: number };
+
+export async function generateDescriptionFor(userId: number, input: DescriptionInput, now = new Date()): Promise<GeneratedDescription | TooFast> {
+  const burst = countAttempt("ai-description", [`ai-user:${userId}`], now);
+  if (!burst.ok) return { tooFast: true, message: AI_MESSAGES.tooFast, retryAfterMinutes: burst.retryAfterMinutes };
   const limit = monthlyLimit();
   const total = reserveCall(userId, now);
   if (total === null) {

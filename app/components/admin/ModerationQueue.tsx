@@ -1,0 +1,149 @@
+/**
+ * The moderation queue (spec 02 §2 'Moderação'): each ad awaiting a person with the automatic
+ * moderation's reasons and, when the owner asked for a review, their words and the contested
+ * rejection. 'Aprovar' publishes it; 'Rejeitar' needs a reason, which the owner reads on the dashboard.
+ * Plain forms: with JavaScript off they post and come back with a toast.
+ */
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Badge, dangerButton, focusRing, inputClass, primaryButton } from "~/components/admin/ui";
+import { Icon } from "~/components/Icon";
+import { formatDateTimeBR } from "~/lib/dates";
+import { imageVariantUrl } from "~/lib/image-variants";
+import { formatBRL } from "~/lib/money";
+import { REASON_MAX, type ModerationQueueItem } from "~/models/ad/moderation-queue";
+
+const PROVIDERS: Record<string, string> = { gemini: "Gemini", openai: "OpenAI", local: "regras locais" };
+const RECOMMENDATIONS: Record<string, string> = { approved: "aprovado", rejected: "rejeitado", needs_review: "precisa de revisão" };
+
+export function ModerationQueue({ items, action = "/admin/moderation", back }: { items: ModerationQueueItem[]; action?: string; back: string }) {
+  if (items.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+        <Icon name="circle-check" className="mx-auto h-10 w-10 text-emerald-600" />
+        <p className="mt-2 font-semibold text-slate-900">Nenhum anúncio aguardando moderação</p>
+        <p className="mt-1 text-sm text-slate-600">Anúncios pagos que a moderação automática mandou para revisão e pedidos de revisão dos anunciantes aparecem aqui.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-4">
+      {items.map((item) => (
+        <li key={item.id}>
+          <QueueItem item={item} action={action} back={back} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: string; back: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("adId") === String(item.id);
+  const deciding = busy ? navigation.formData?.get("decision") : null;
+  const titleId = `moderacao-${item.id}`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex gap-3 sm:gap-4">
+        {item.coverPublicId ? (
+          <img
+            src={imageVariantUrl(item.coverPublicId, { width: 320, height: 240 })}
+            alt=""
+            width={96}
+            height={72}
+            loading="lazy"
+            decoding="async"
+            className="h-[72px] w-24 shrink-0 rounded-lg bg-slate-100 object-cover"
+          />
+        ) : (
+          <div className="flex h-[72px] w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400">
+            <Icon name="image-off" className="h-6 w-6" />
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            {item.reviewRequest ? <Badge tone="amber">Revisão pedida pelo anunciante</Badge> : <Badge tone="brand">Moderação automática</Badge>}
+            {item.expired ? <Badge tone="red">Expirado</Badge> : null}
+            <span className="text-xs text-slate-500">#{item.id}</span>
+          </div>
+          <h3 id={titleId} className="mt-1 break-words font-bold text-slate-900">
+            {item.title}
+          </h3>
+          <p className="text-sm text-slate-600">
+            {item.categoryName}
+            {item.subcategoryName ? ` › ${item.subcategoryName}` : ""} · {item.city} - {item.state} · {formatBRL(item.priceCents)}
+          </p>
+          <p className="text-xs text-slate-500">
+            {item.owner.fullName ?? item.owner.email} ({item.owner.email}) · aguardando desde {formatDateTimeBR(new Date(item.waitingSince))}
+          </p>
+        </div>
+      </div>
+
+      <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-800">{item.description}</p>
+
+      <div className="mt-3 space-y-2 text-sm">
+        {item.reviewRequest ? (
+          <div className="rounded-lg bg-amber-50 p-3 text-amber-950">
+            <p className="font-semibold">Pedido de revisão humana ({formatDateTimeBR(new Date(item.reviewRequest.createdAt))})</p>
+            <p className="mt-0.5">{item.reviewRequest.reason ?? "O anunciante não escreveu um motivo."}</p>
+            {item.previousRejection?.reason ? <p className="mt-1 text-amber-900">Rejeição contestada: {item.previousRejection.reason}</p> : null}
+          </div>
+        ) : null}
+        {item.moderation ? (
+          <div className="rounded-lg bg-slate-50 p-3">
+            <p className="font-semibold text-slate-900">
+              Moderação automática: {RECOMMENDATIONS[item.moderation.recommendation] ?? item.moderation.recommendation}
+              <span className="font-normal text-slate-600">
+                {" "}
+                ({PROVIDERS[item.moderation.provider] ?? item.moderation.provider}, confiança {Math.round(item.moderation.confidence * 100)}%)
+              </span>
+            </p>
+            {item.moderation.issues.length ? (
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-800">
+                {item.moderation.issues.map((issue) => (
+                  <li key={issue}>{issue}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-slate-700">Nenhum motivo apontado.</p>
+            )}
+            {item.moderation.suggestion ? <p className="mt-1 text-slate-700">Sugestão: {item.moderation.suggestion}</p> : null}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Link to={`/anuncio/${item.id}`} className={`inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline ${focusRing} rounded`}>
+          <Icon name="eye" className="h-4 w-4" />
+          Ver anúncio
+        </Link>
+        <div className="flex flex-1 flex-col gap-3 sm:items-end">
+          <Form method="post" action={action}>
+            <input type="hidden" name="adId" value={item.id} />
+            <input type="hidden" name="voltar" value={back} />
+            <button type="submit" name="decision" value="approved" disabled={busy} className={`${primaryButton} w-full sm:w-auto`} aria-label={`Aprovar ${item.title}`}>
+              <Icon name={deciding === "approved" ? "loader-circle" : "check"} className={`h-4 w-4 ${deciding === "approved" ? "animate-spin" : ""}`} />
+              {deciding === "approved" ? "Aprovando..." : "Aprovar"}
+            </button>
+          </Form>
+          <details className="w-full sm:max-w-md">
+            <summary className={`${focusRing} inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg px-1 text-sm font-semibold text-red-700 hover:underline`}>
+              <Icon name="circle-x" className="h-4 w-4" />
+              Rejeitar…
+            </summary>
+            <Form method="post" action={action} className="mt-2 space-y-2">
+              <input type="hidden" name="adId" value={item.id} />
+              <input type="hidden" name="voltar" value={back} />
+              <label htmlFor={`motivo-${item.id}`} className="block text-sm font-medium text-slate-800">
+                Motivo da rejeição (o anunciante verá)
+              </label>
+              <textarea id={`motivo-${item.id}`} name="reason" required maxLength={REASON_MAX} rows={3} className={inputClass(false)} />
+              <button type="submit" name="decision" value="rejected" disabled={busy} className={`${dangerButton} w-full sm:w-auto`}>
+                {deciding === "rejected" ? "Rejeitando..." : "Confirmar rejeição"}
+              </button>
+            </Form>
+          </details>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,334 @@
+/**
+ * The reference-data forms of the admin panel (spec 02 §2, §5): category (with the 12 icons drawn
+ * as icons), subcategory and characteristic. Each is a plain <Form method="post"> validated live by the
+ * shared schema (conform) and again on the server; the pages decide where it posts and what it does.
+ */
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { CategoryIcon } from "~/components/CategoryIcon";
+import { useLiveForm } from "~/components/useLiveForm";
+import { Checkbox, FieldShell, FormErrors, inputClass, SaveButton, TextArea, TextInput, secondaryButton } from "~/components/admin/ui";
+import {
+  ADMIN_CATEGORY_ICONS,
+  CHAR_LIMIT_MAX,
+  DATA_TYPE_LABELS,
+  DESCRIPTION_MAX,
+  HELPER_MAX,
+  ICON_LABELS,
+  LABEL_MAX,
+  NAME_MAX,
+  categorySchema,
+  characteristicSchema,
+  subcategorySchema,
+} from "~/models/category/category-form";
+import { CHARACTERISTIC_DATA_TYPES } from "~/models/category/category";
+
+type Result = SubmissionResult<string[]> | undefined | null;
+
+/** Pending only for the form that posted: a page may hold several forms (told apart by `intent`). */
+export function useFormPending(submitting: boolean, intent?: string) {
+  const navigation = useNavigation();
+  if (!submitting) return false;
+  return intent ? navigation.formData?.get("intent") === intent : true;
+}
+
+function Actions({ pending, cancel, submitLabel }: { pending: boolean; cancel?: string; submitLabel: string }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      {cancel ? (
+        <Link to={cancel} className={secondaryButton}>
+          Cancelar
+        </Link>
+      ) : null}
+      <SaveButton pending={pending}>{submitLabel}</SaveButton>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Category
+// ---------------------------------------------------------------------------------------------
+
+export type CategoryDefaults = { name: string; label: string; description: string; icon: string; isActive: boolean };
+
+export function CategoryForm({
+  lastResult,
+  defaults,
+  cancel,
+  submitLabel,
+  action,
+  intent,
+  compact = false,
+}: {
+  lastResult?: Result;
+  defaults?: CategoryDefaults;
+  cancel?: string;
+  submitLabel: string;
+  action?: string;
+  intent?: string;
+  compact?: boolean;
+}) {
+  const { form, fields, submitting } = useLiveForm(categorySchema, {
+    lastResult: lastResult ?? undefined,
+    defaultValue: defaults
+      ? { name: defaults.name, label: defaults.label, description: defaults.description, icon: defaults.icon, isActive: defaults.isActive ? "on" : undefined }
+      : { icon: "home", isActive: "on" },
+  });
+  const pending = useFormPending(submitting, intent);
+  const current = defaults?.icon;
+  // The 12 choices of spec 02 §3; a category seeded with another known icon keeps it as a 13th choice.
+  const icons: string[] = current && !(ADMIN_CATEGORY_ICONS as readonly string[]).includes(current) ? [...ADMIN_CATEGORY_ICONS, current] : [...ADMIN_CATEGORY_ICONS];
+  const selected = typeof fields.icon.initialValue === "string" ? fields.icon.initialValue : "home";
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className={compact ? "grid gap-4 sm:grid-cols-2" : "grid gap-4 sm:grid-cols-2"}>
+        <TextInput field={fields.name} label="Nome" required maxLength={NAME_MAX} placeholder="Ex.: Veículos" />
+        <TextInput field={fields.label} label="Label" maxLength={LABEL_MAX} placeholder="Sub Categoria" hint="Como o formulário chama as subcategorias (ex.: Tipo de veículo). Opcional." />
+      </div>
+      {compact ? null : <TextArea field={fields.description} label="Descrição" maxLength={DESCRIPTION_MAX} />}
+      <fieldset aria-describedby={fields.icon.errors?.length ? fields.icon.errorId : undefined}>
+        <legend className="mb-1 block text-sm font-medium text-slate-800">Ícone</legend>
+        <div key={fields.icon.key} className="grid grid-cols-4 gap-2 sm:grid-cols-6">
+          {icons.map((icon) => {
+            const label = (ICON_LABELS as Record<string, string>)[icon] ?? "Ícone atual";
+            return (
+              <label
+                key={icon}
+                title={label}
+                className="flex min-h-16 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border border-slate-200 bg-white p-2 text-slate-700 hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+              >
+                <input type="radio" name={fields.icon.name} value={icon} defaultChecked={icon === selected} className="sr-only" />
+                <CategoryIcon icon={icon} className="h-6 w-6" />
+                <span className="text-[11px] leading-tight">{label}</span>
+              </label>
+            );
+          })}
+        </div>
+        {fields.icon.errors?.length ? (
+          <p id={fields.icon.errorId} className="mt-1 text-sm text-red-700">
+            {fields.icon.errors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <Checkbox field={fields.isActive} label="Ativa (aparece para quem anuncia e para os visitantes)" />
+      <Actions pending={pending} cancel={cancel} submitLabel={submitLabel} />
+    </Form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subcategory
+// ---------------------------------------------------------------------------------------------
+
+export type SubcategoryDefaults = { name: string; description: string; isActive: boolean; categoryId: number };
+
+export function SubcategoryForm({
+  lastResult,
+  defaults,
+  categories,
+  cancel,
+  submitLabel,
+  action,
+  intent,
+}: {
+  lastResult?: Result;
+  defaults: Partial<SubcategoryDefaults> & { categoryId?: number };
+  /** When given, the category is chosen from these; otherwise it is fixed to defaults.categoryId. */
+  categories?: { id: number; name: string }[];
+  cancel?: string;
+  submitLabel: string;
+  action?: string;
+  intent?: string;
+}) {
+  const { form, fields, submitting } = useLiveForm(subcategorySchema, {
+    lastResult: lastResult ?? undefined,
+    defaultValue: {
+      name: defaults.name ?? "",
+      description: defaults.description ?? "",
+      isActive: defaults.isActive === false ? undefined : "on",
+      categoryId: defaults.categoryId ? String(defaults.categoryId) : "",
+    },
+  });
+  const pending = useFormPending(submitting, intent);
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {categories ? (
+        <CategorySelect field={fields.categoryId} categories={categories} />
+      ) : (
+        <input type="hidden" name={fields.categoryId.name} value={defaults.categoryId ?? ""} />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput field={fields.name} label="Nome da subcategoria" required maxLength={NAME_MAX} placeholder="Ex.: Carros" />
+        <TextInput field={fields.description} label="Descrição" maxLength={DESCRIPTION_MAX} />
+      </div>
+      <Checkbox field={fields.isActive} label="Ativa" />
+      <Actions pending={pending} cancel={cancel} submitLabel={submitLabel} />
+    </Form>
+  );
+}
+
+function CategorySelect({ field, categories }: { field: Parameters<typeof FieldShell>[0]["field"]; categories: { id: number; name: string }[] }) {
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <FieldShell field={field} label="Categoria" required>
+      <select
+        id={field.id}
+        name={field.name}
+        key={field.key}
+        defaultValue={typeof field.initialValue === "string" ? field.initialValue : ""}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? field.errorId : undefined}
+        className={inputClass(invalid)}
+      >
+        <option value="">Selecione...</option>
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Characteristic
+// ---------------------------------------------------------------------------------------------
+
+export type CharacteristicDefaults = {
+  name: string;
+  label: string;
+  labelValueDefault: string | null;
+  helper: string | null;
+  dataType: string;
+  options: string[] | null;
+  minValue: number | null;
+  maxValue: number | null;
+  charLimit: number | null;
+  isRequired: boolean;
+  categoryId: number;
+};
+
+// The type-specific fields follow the chosen data type with CSS alone (:has on the form), so they
+// switch with JavaScript off too; a browser without :has shows them all, each saying when it counts.
+const hideUnless = {
+  number:
+    "group-has-[option[value=text]:checked]/char:hidden group-has-[option[value=date]:checked]/char:hidden group-has-[option[value=boolean]:checked]/char:hidden group-has-[option[value=select]:checked]/char:hidden",
+  text: "group-has-[option[value=number]:checked]/char:hidden group-has-[option[value=date]:checked]/char:hidden group-has-[option[value=boolean]:checked]/char:hidden group-has-[option[value=select]:checked]/char:hidden",
+  select:
+    "group-has-[option[value=number]:checked]/char:hidden group-has-[option[value=date]:checked]/char:hidden group-has-[option[value=boolean]:checked]/char:hidden group-has-[option[value=text]:checked]/char:hidden",
+};
+
+/**
+ * `mode` "create": select options comma-separated in one line; "edit": one per line (spec 02 §2).
+ * Either way the server reads both (an option never holds a comma).
+ */
+export function CharacteristicForm({
+  mode,
+  lastResult,
+  defaults,
+  categories,
+  cancel,
+  submitLabel,
+  action,
+  intent,
+}: {
+  mode: "create" | "edit";
+  lastResult?: Result;
+  defaults: Partial<CharacteristicDefaults> & { categoryId?: number };
+  categories?: { id: number; name: string }[];
+  cancel?: string;
+  submitLabel: string;
+  action?: string;
+  intent?: string;
+}) {
+  const separator = mode === "create" ? ", " : "\n";
+  const { form, fields, submitting } = useLiveForm(characteristicSchema, {
+    lastResult: lastResult ?? undefined,
+    defaultValue: {
+      name: defaults.name ?? "",
+      label: defaults.label ?? "",
+      labelValueDefault: defaults.labelValueDefault ?? "",
+      helper: defaults.helper ?? "",
+      dataType: defaults.dataType ?? "text",
+      options: (defaults.options ?? []).join(separator),
+      minValue: defaults.minValue === null || defaults.minValue === undefined ? "" : String(defaults.minValue),
+      maxValue: defaults.maxValue === null || defaults.maxValue === undefined ? "" : String(defaults.maxValue),
+      charLimit: defaults.charLimit === null || defaults.charLimit === undefined ? "" : String(defaults.charLimit),
+      isRequired: defaults.isRequired ? "on" : undefined,
+      categoryId: defaults.categoryId ? String(defaults.categoryId) : "",
+    },
+  });
+  const pending = useFormPending(submitting, intent);
+  const dataTypeInvalid = Boolean(fields.dataType.errors?.length);
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="group/char space-y-4">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {categories ? (
+        <CategorySelect field={fields.categoryId} categories={categories} />
+      ) : (
+        <input type="hidden" name={fields.categoryId.name} value={defaults.categoryId ?? ""} />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput field={fields.label} label="Label" required maxLength={LABEL_MAX} placeholder="Ex.: Quilometragem" hint="O que o formulário do anúncio mostra." />
+        <TextInput
+          field={fields.name}
+          label="Nome (chave)"
+          required
+          maxLength={NAME_MAX}
+          placeholder="Ex.: quilometragem"
+          hint={mode === "edit" ? "Mudar a chave leva junto os valores já preenchidos nos anúncios." : "A chave do valor em cada anúncio."}
+        />
+      </div>
+      <FieldShell field={fields.dataType} label="Tipo de dado" required>
+        <select
+          id={fields.dataType.id}
+          name={fields.dataType.name}
+          key={fields.dataType.key}
+          defaultValue={typeof fields.dataType.initialValue === "string" ? fields.dataType.initialValue : "text"}
+          aria-invalid={dataTypeInvalid || undefined}
+          className={inputClass(dataTypeInvalid)}
+        >
+          {CHARACTERISTIC_DATA_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {DATA_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </FieldShell>
+
+      <div className={`grid gap-4 sm:grid-cols-2 ${hideUnless.number}`}>
+        <TextInput field={fields.minValue} label="Valor mínimo" inputMode="decimal" hint="Só para o tipo Número. Opcional." />
+        <TextInput field={fields.maxValue} label="Valor máximo" inputMode="decimal" hint="Só para o tipo Número. Opcional." />
+      </div>
+      <div className={hideUnless.text}>
+        <TextInput
+          field={fields.charLimit}
+          label="Limite de caracteres"
+          inputMode="numeric"
+          hint={`Só para o tipo Texto. Em branco: 200. Máximo ${CHAR_LIMIT_MAX}.`}
+        />
+      </div>
+      <div className={hideUnless.select}>
+        {mode === "create" ? (
+          <TextInput field={fields.options} label="Opções" placeholder="Novo, Seminovo, Usado" hint="Só para o tipo Lista de opções. Separe as opções por vírgula." />
+        ) : (
+          <TextArea field={fields.options} label="Opções" rows={6} hint="Só para o tipo Lista de opções. Uma opção por linha." />
+        )}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput field={fields.labelValueDefault} label="Valor padrão" maxLength={LABEL_MAX} hint="Opcional." />
+        <TextInput field={fields.helper} label="Ajuda" maxLength={HELPER_MAX} hint="Texto de apoio sob o campo. Opcional." />
+      </div>
+      <Checkbox field={fields.isRequired} label="Obrigatória no anúncio" />
+      <Actions pending={pending} cancel={cancel} submitLabel={submitLabel} />
+    </Form>
+  );
+}
+

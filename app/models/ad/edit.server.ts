@@ -1,0 +1,227 @@
+/**
+ * Editing and reactivating an existing ad: the /edit-ad/{id} page and PUT /api/ads/{id} (spec 02 §2,
+ * §4, §5, §6). Who may edit what is in manage.ts (shared with the screens); the rules kept here:
+ *
+ * - the category must be active, the subcategory one of its own; the characteristics are checked
+ *   against the (possibly new) category's definitions, free pairs kept;
+ * - the expiration stays while the ad is active; otherwise a changed date is at least today + 3 and at
+ *   most a year ahead (an unchanged one is kept as it is);
+ * - the status: locked (the server's) while pending_payment or reactivating, otherwise required and one
+ *   of the statuses the actor may reach; an expired ad becomes pending_payment (reactivation);
+ * - adCost is recomputed whenever the ad will be paid for again; views, userId, city never change here;
+ * - changed text goes through the automatic moderation again: "rejected" saves nothing (422 with the
+ *   reasons); "needs_review" on an owner's live ad sends it to the admin queue (pending).
+ */
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { ads, categories, subcategories, users } from "~/db/schema";
+import { addDaysToKey, expirationInstantFromKey, expirationKeyFromInstant, isValidDateKey, todayKey } from "~/lib/dates";
+import { formatWhatsapp } from "~/lib/whatsapp";
+import { effectiveStatus, type AdModeration, type AdStatus, type AdType } from "~/models/ad/ad";
+import type { AdEditFields } from "~/models/ad/ad-edit";
+import { AD_FORM_MESSAGES, generatedTitle } from "~/models/ad/ad-form";
+import { checkCharacteristicValues } from "~/models/ad/characteristic-values";
+import { adCostCents, minExpirationKey } from "~/models/ad/cost";
+import { editConstraints, editRefusal, MANAGE_MESSAGES, statusChangeMessage, type Actor, type EditConstraints } from "~/models/ad/manage";
+import { moderateAdContent } from "~/models/ad/moderation.server";
+import { archiveUserId } from "~/models/ad/removal.server";
+import { CHANGED_MEANWHILE } from "~/models/ad/status.server";
+import { characteristicDefinitions, MAX_AD_DAYS, photosOfAd } from "~/models/ad/write.server";
+import { getAdPricePerDayCents } from "~/models/setting/setting.server";
+
+export type EditableAd = {
+  id: number;
+  title: string;
+  description: string;
+  priceCents: number | null;
+  adType: AdType;
+  categoryId: number;
+  categoryName: string;
+  subcategoryId: number | null;
+  whatsapp: string;
+  /** Effective status. */
+  status: AdStatus;
+  storedStatus: AdStatus;
+  /** The last São Paulo day the ad is visible. */
+  expirationDay: string;
+  createdAt: string;
+  views: number;
+  characteristics: Record<string, string>;
+  userId: number;
+  ownerName: string | null;
+};
+
+export type EditRefusal = {
+  ok: false;
+  status: 400 | 403 | 404 | 409 | 422;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  /** Moderation reasons. */
+  details?: string[];
+  suggestion?: string;
+  /** The owner opened a paused ad: the page offers 'Reativar' instead (spec 02 §4). */
+  paused?: boolean;
+};
+
+function loadAd(adId: number) {
+  const row = db
+    .select({ ad: ads, categoryName: categories.name, ownerName: users.fullName })
+    .from(ads)
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .innerJoin(users, eq(users.id, ads.userId))
+    .where(eq(ads.id, adId))
+    .get();
+  if (!row || row.ad.userId === archiveUserId()) return null;
+  return row;
+}
+
+/** The ad for the edit page, or why the actor may not edit it (403 not theirs, 404 missing, 409 not editable now). */
+export function getAdForEdit(
+  adId: number,
+  actor: Actor,
+  now: Date = new Date(),
+): { ok: true; ad: EditableAd; constraints: EditConstraints } | EditRefusal {
+  const row = loadAd(adId);
+  if (!row) return { ok: false, status: 404, message: MANAGE_MESSAGES.notFound };
+  const { ad } = row;
+  const problem = editRefusal(ad, actor, now);
+  if (problem) {
+    const status = effectiveStatus(ad, now);
+    return { ok: false, status: ad.userId === actor.id || actor.isAdmin ? 409 : 403, message: problem, paused: status === "paused" && ad.userId === actor.id };
+  }
+  return {
+    ok: true,
+    constraints: editConstraints(ad, actor, now),
+    ad: {
+      id: ad.id,
+      title: ad.title,
+      description: ad.description,
+      priceCents: ad.priceCents,
+      adType: ad.adType,
+      categoryId: ad.categoryId,
+      categoryName: row.categoryName,
+      subcategoryId: ad.subcategoryId,
+      whatsapp: ad.whatsapp ?? "",
+      status: effectiveStatus(ad, now),
+      storedStatus: ad.status,
+      expirationDay: expirationKeyFromInstant(ad.expirationDate),
+      createdAt: ad.createdAt.toISOString(),
+      views: ad.views,
+      characteristics: ad.characteristics ?? {},
+      userId: ad.userId,
+      ownerName: row.ownerName,
+    },
+  };
+}
+
+export type EditResult = { ok: true; adId: number; status: AdStatus; leadsToPayment: boolean; byOwner: boolean } | EditRefusal;
+
+export async function updateAd(adId: number, actor: Actor, input: AdEditFields, now: Date = new Date()): Promise<EditResult> {
+  const found = getAdForEdit(adId, actor, now);
+  if (!found.ok) return found;
+  const row = loadAd(adId)!;
+  const stored = row.ad;
+  const { constraints } = found;
+  const fieldErrors: Record<string, string> = {};
+
+  const category = db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, input.categoryId), eq(categories.isActive, true)))
+    .get();
+  if (!category) fieldErrors.categoryId = AD_FORM_MESSAGES.categoryRequired;
+  const own = category
+    ? db.select({ id: subcategories.id }).from(subcategories).where(and(eq(subcategories.categoryId, category.id), eq(subcategories.isActive, true))).all()
+    : [];
+  let subcategoryId = input.subcategoryId ?? null;
+  if (own.length === 0) subcategoryId = null;
+  else if (!own.some((sub) => sub.id === subcategoryId)) fieldErrors.subcategoryId = AD_FORM_MESSAGES.subcategoryRequired;
+
+  // Expiration: kept while active; otherwise required, and a changed day within [today + 3, today + 365].
+  let expirationDay = found.ad.expirationDay;
+  if (!constraints.expirationLocked) {
+    const asked = input.expirationDate;
+    if (!asked || !isValidDateKey(asked)) fieldErrors.expirationDate = AD_FORM_MESSAGES.expirationRequired;
+    else if (asked !== expirationDay || constraints.reactivating) {
+      if (asked < minExpirationKey(now)) fieldErrors.expirationDate = AD_FORM_MESSAGES.expirationMin;
+      else if (asked > addDaysToKey(todayKey(now), MAX_AD_DAYS)) fieldErrors.expirationDate = `A data máxima é daqui a ${MAX_AD_DAYS} dias`;
+      else expirationDay = asked;
+    }
+  }
+
+  // Status: the server's while locked; otherwise required and reachable by this actor.
+  let status: AdStatus = constraints.reactivating ? "pending_payment" : stored.status;
+  if (!constraints.statusLocked) {
+    if (!input.status) fieldErrors.status = MANAGE_MESSAGES.statusRequired;
+    else if (!constraints.statusOptions.includes(input.status)) fieldErrors.status = statusChangeMessage(stored.status, input.status);
+    else status = input.status;
+  }
+
+  // Characteristics of the (possibly new) category; free pairs (names no category defines) are kept.
+  const oldNames = new Set(characteristicDefinitions(stored.categoryId).map((d) => d.name));
+  const definitions = category ? characteristicDefinitions(category.id) : [];
+  const newNames = new Set(definitions.map((d) => d.name));
+  const sameCategory = category?.id === stored.categoryId;
+  const raw: Record<string, string | undefined> = input.characteristics ?? (sameCategory ? (stored.characteristics ?? {}) : {});
+  const checked = checkCharacteristicValues(definitions, raw);
+  for (const [name, message] of Object.entries(checked.errors)) fieldErrors[`characteristics.${name}`] = message;
+
+  if (!category || Object.keys(fieldErrors).length > 0) {
+    return { ok: false, status: 400, message: Object.values(fieldErrors)[0] ?? MANAGE_MESSAGES.updateError, fieldErrors };
+  }
+
+  const characteristics: Record<string, string> = { ...checked.values };
+  for (const [name, value] of Object.entries(stored.characteristics ?? {})) {
+    if (!oldNames.has(name) && !newNames.has(name) && !(name in characteristics)) characteristics[name] = value;
+  }
+  // A title that was the generated one follows the new type and category.
+  const typed = input.title.trim();
+  const title = !typed || typed === generatedTitle(stored.adType, row.categoryName) ? generatedTitle(input.adType, category.name) : typed;
+  const description = input.description.trim();
+
+  let moderation: AdModeration | null = stored.moderation;
+  const textChanged =
+    title !== stored.title ||
+    description !== stored.description ||
+    category.id !== stored.categoryId ||
+    JSON.stringify(characteristics) !== JSON.stringify(stored.characteristics ?? {});
+  if (textChanged) {
+    const labels = new Map(definitions.map((d) => [d.name, d.label]));
+    moderation = await moderateAdContent({
+      title,
+      description,
+      characteristics: Object.entries(characteristics).map(([name, value]) => `${labels.get(name) ?? name}: ${value}`),
+      categoryName: category.name,
+      photoIds: photosOfAd(adId).map((photo) => photo.publicId),
+    });
+    if (moderation.recommendation === "rejected") {
+      return { ok: false, status: 422, message: AD_FORM_MESSAGES.rejectedTitle, details: moderation.issues, suggestion: moderation.suggestion };
+    }
+    // A live ad whose new text needs a person waits in the admin queue (an admin's own edit is that review).
+    if (moderation.recommendation === "needs_review" && status === "active" && !actor.isAdmin) status = "pending";
+  }
+
+  const paysAgain = constraints.leadsToPayment;
+  const updated = db
+    .update(ads)
+    .set({
+      title,
+      description,
+      priceCents: input.price,
+      adType: input.adType,
+      categoryId: category.id,
+      subcategoryId,
+      characteristics,
+      whatsapp: input.whatsapp ? formatWhatsapp(input.whatsapp) : null,
+      expirationDate: expirationInstantFromKey(expirationDay),
+      status,
+      ...(paysAgain ? { adCostCents: adCostCents(expirationDay, getAdPricePerDayCents(), now) } : {}),
+      moderation,
+      updatedAt: now,
+    })
+    // The status it was decided on: a payment confirmed meanwhile is never overwritten.
+    .where(and(eq(ads.id, adId), eq(ads.status, stored.status)))
+    .run();
+  if (updated.changes === 0) return { ok: false, status: 409, message: CHANGED_MEANWHILE };
+  return { ok: true, adId, status, leadsToPayment: paysAgain, byOwner: stored.userId === actor.id };
+}

@@ -1,0 +1,220 @@
+/**
+ * Human moderation (spec 02 §2 'Moderação', §4; GUIDE "An ad's life"): the queue of ads awaiting a
+ * person, the admin's approve / reject, and the owner's request for a human review (LGPD Art. 20).
+ *
+ *   pending --admin approves--> active          pending --admin rejects (reason kept)--> rejected
+ *   rejected --owner asks for a human review--> pending (back in the queue)
+ *
+ * An ad reaches `pending` when it was paid and the automatic moderation said needs_review
+ * (lifecycle.server.ts), or when its owner asks for a review of a rejection. Every decision — and
+ * every request — is a `moderation_decisions` row: who (the admin; null for the owner's request, whose
+ * ad says who the owner is), when, and why. Each change is made only from the status it expects, in
+ * the same transaction as its record, so two admins deciding at once cannot both win.
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { adImages, ads, categories, moderationDecisions, subcategories, users } from "~/db/schema";
+import type { AdModeration, AdStatus, ModerationDecision } from "~/models/ad/ad";
+import { MODERATION_MESSAGES, type ModerationQueueItem } from "~/models/ad/moderation-queue";
+
+export type QueueRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
+export type QueueOutcome = { ok: true; adId: number; status: AdStatus } | QueueRefusal;
+
+const IMMEDIATE = { behavior: "immediate" } as const;
+
+/** Ads waiting for a person, oldest wait first, with the automatic verdict and the owner's request. */
+export function listModerationQueue({ limit = 100, now = new Date() }: { limit?: number; now?: Date } = {}): ModerationQueueItem[] {
+  const rows = db
+    .select({
+      id: ads.id,
+      title: ads.title,
+      description: ads.description,
+      priceCents: ads.priceCents,
+      adType: ads.adType,
+      city: ads.city,
+      state: ads.state,
+      createdAt: ads.createdAt,
+      updatedAt: ads.updatedAt,
+      expirationDate: ads.expirationDate,
+      moderation: ads.moderation,
+      categoryName: categories.name,
+      subcategoryName: subcategories.name,
+      ownerName: users.fullName,
+      ownerEmail: users.email,
+    })
+    .from(ads)
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
+    .innerJoin(users, eq(users.id, ads.userId))
+    .where(eq(ads.status, "pending"))
+    .orderBy(ads.updatedAt, ads.id)
+    .limit(limit)
+    .all();
+  const ids = rows.map((row) => row.id);
+  const requests = latestDecisions(ids, "review_requested");
+  const lastRejections = latestDecisions(ids, "rejected");
+  const covers = coverImages(ids);
+  return rows.map((row) => {
+    const request = requests.get(row.id);
+    const rejection = lastRejections.get(row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      priceCents: row.priceCents,
+      adType: row.adType,
+      city: row.city,
+      state: row.state,
+      categoryName: row.categoryName,
+      subcategoryName: row.subcategoryName,
+      owner: { fullName: row.ownerName, email: row.ownerEmail },
+      createdAt: row.createdAt.toISOString(),
+      waitingSince: row.updatedAt.toISOString(),
+      expirationDate: row.expirationDate.toISOString(),
+      expired: row.expirationDate.getTime() <= now.getTime(),
+      moderation: row.moderation ?? null,
+      reviewRequest: request ? { reason: request.reason, createdAt: request.createdAt } : null,
+      previousRejection: request && rejection ? { reason: rejection.reason, createdAt: rejection.createdAt } : null,
+      coverPublicId: covers.get(row.id) ?? null,
+    };
+  });
+}
+
+export function countPendingModeration(): number {
+  return db.select({ n: sql<number>`count(*)` }).from(ads).where(eq(ads.status, "pending")).get()?.n ?? 0;
+}
+
+export type DecisionRecord = { decision: ModerationDecision; reason: string | null; createdAt: string; byAdmin: boolean };
+
+/**
+ * The latest decision of each ad (optionally of one kind): what the owner's dashboard shows beside
+ * a rejected ad ('Motivo: …') and whether a review was already asked for.
+ */
+export function latestDecisions(adIds: number[], kind?: ModerationDecision): Map<number, DecisionRecord> {
+  const result = new Map<number, DecisionRecord>();
+  if (adIds.length === 0) return result;
+  const rows = db
+    .select({
+      adId: moderationDecisions.adId,
+      decision: moderationDecisions.decision,
+      reason: moderationDecisions.reason,
+      userId: moderationDecisions.userId,
+      createdAt: moderationDecisions.createdAt,
+    })
+    .from(moderationDecisions)
+    .where(and(inArray(moderationDecisions.adId, adIds), kind ? eq(moderationDecisions.decision, kind) : undefined))
+    .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id))
+    .all();
+  for (const row of rows) {
+    if (result.has(row.adId)) continue;
+    result.set(row.adId, {
+      decision: row.decision,
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+      byAdmin: row.decision !== "review_requested",
+    });
+  }
+  return result;
+}
+
+/** Every decision on one ad, newest first, with the admin's name (the audit trail). */
+export function decisionHistory(adId: number) {
+  return db
+    .select({
+      id: moderationDecisions.id,
+      decision: moderationDecisions.decision,
+      reason: moderationDecisions.reason,
+      createdAt: moderationDecisions.createdAt,
+      adminName: users.fullName,
+      adminEmail: users.email,
+    })
+    .from(moderationDecisions)
+    .leftJoin(users, eq(users.id, moderationDecisions.userId))
+    .where(eq(moderationDecisions.adId, adId))
+    .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id))
+    .all();
+}
+
+function coverImages(adIds: number[]): Map<number, string> {
+  const covers = new Map<number, string>();
+  if (adIds.length === 0) return covers;
+  const rows = db
+    .select({ adId: adImages.adId, publicId: adImages.publicId })
+    .from(adImages)
+    .where(inArray(adImages.adId, adIds))
+    .orderBy(desc(adImages.isPrimary), adImages.order, adImages.id)
+    .all();
+  for (const row of rows) if (!covers.has(row.adId)) covers.set(row.adId, row.publicId);
+  return covers;
+}
+
+function notWaiting(adId: number): QueueRefusal {
+  const ad = db.select({ id: ads.id }).from(ads).where(eq(ads.id, adId)).get();
+  return ad ? { ok: false, status: 409, message: MODERATION_MESSAGES.notPending } : { ok: false, status: 404, message: MODERATION_MESSAGES.notFound };
+}
+
+/** pending → active, recorded with the admin and an optional note. */
+export function approveAd({ adId, adminId, reason = null }: { adId: number; adminId: number; reason?: string | null }, now: Date = new Date()): QueueOutcome {
+  const changed = db.transaction((tx) => {
+    const updated = tx
+      .update(ads)
+      .set({ status: "active", updatedAt: now })
+      .where(and(eq(ads.id, adId), eq(ads.status, "pending")))
+      .returning({ id: ads.id })
+      .get();
+    if (!updated) return false;
+    tx.insert(moderationDecisions).values({ adId, userId: adminId, decision: "approved", reason, createdAt: now }).run();
+    return true;
+  }, IMMEDIATE);
+  return changed ? { ok: true, adId, status: "active" } : notWaiting(adId);
+}
+
+/** pending → rejected with the reason the owner will read on the dashboard. */
+export function rejectAd({ adId, adminId, reason }: { adId: number; adminId: number; reason: string }, now: Date = new Date()): QueueOutcome {
+  const text = reason.trim();
+  if (!text) return { ok: false, status: 400, message: MODERATION_MESSAGES.reasonRequired };
+  const changed = db.transaction((tx) => {
+    const updated = tx
+      .update(ads)
+      .set({ status: "rejected", updatedAt: now })
+      .where(and(eq(ads.id, adId), eq(ads.status, "pending")))
+      .returning({ id: ads.id })
+      .get();
+    if (!updated) return false;
+    tx.insert(moderationDecisions).values({ adId, userId: adminId, decision: "rejected", reason: text, createdAt: now }).run();
+    return true;
+  }, IMMEDIATE);
+  return changed ? { ok: true, adId, status: "rejected" } : notWaiting(adId);
+}
+
+/**
+ * The owner of a rejected ad asks for a person to look at it again (LGPD Art. 20: the right to a review
+ * of an automated decision): rejected → pending, back in the admin queue, with the owner's words.
+ * Only the owner may ask (404 for anyone else, as if the ad did not exist), only for a rejected ad
+ * that has not expired (an expired one is reactivated instead, which moderates it again).
+ */
+export function requestHumanReview(
+  { adId, ownerId, reason = null }: { adId: number; ownerId: number; reason?: string | null },
+  now: Date = new Date(),
+): QueueOutcome {
+  const ad = db.select({ userId: ads.userId, status: ads.status, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get();
+  if (!ad || ad.userId !== ownerId) return { ok: false, status: 404, message: MODERATION_MESSAGES.notFound };
+  if (ad.status === "pending") return { ok: false, status: 409, message: MODERATION_MESSAGES.alreadyPending };
+  if (ad.status !== "rejected") return { ok: false, status: 409, message: MODERATION_MESSAGES.notRejected };
+  if (ad.expirationDate.getTime() <= now.getTime()) return { ok: false, status: 409, message: MODERATION_MESSAGES.expired };
+  const note = reason?.trim() ? reason.trim() : null;
+  const changed = db.transaction((tx) => {
+    const updated = tx
+      .update(ads)
+      .set({ status: "pending", updatedAt: now })
+      .where(and(eq(ads.id, adId), eq(ads.userId, ownerId), eq(ads.status, "rejected")))
+      .returning({ id: ads.id })
+      .get();
+    if (!updated) return false;
+    tx.insert(moderationDecisions).values({ adId, userId: null, decision: "review_requested", reason: note, createdAt: now }).run();
+    return true;
+  }, IMMEDIATE);
+  return changed ? { ok: true, adId, status: "pending" } : { ok: false, status: 409, message: MODERATION_MESSAGES.notRejected };
+}
+
+export type { AdModeration };

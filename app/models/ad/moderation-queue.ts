@@ -1,0 +1,80 @@
+/**
+ * Human moderation, the browser-safe half: the queue item's shape, the pt-BR messages and the
+ * zod/mini schemas of the admin's decision and of the owner's review request, shared by
+ * /admin/moderation, the 'Moderação' tab of /admin-old, POST /api/ads/{id}/moderation and
+ * POST /api/ads/{id}/review-request.
+ */
+import * as z from "zod/mini";
+import type { AdModeration, AdType } from "~/models/ad/ad";
+
+export const REASON_MAX = 500;
+
+export const MODERATION_MESSAGES = {
+  approved: "Anúncio aprovado",
+  approvedDescription: "O anúncio está publicado.",
+  rejected: "Anúncio rejeitado",
+  rejectedDescription: "O anunciante verá o motivo no painel dele.",
+  updateError: "Erro ao atualizar status",
+  reasonRequired: "Informe o motivo da rejeição",
+  reasonMax: `O motivo pode ter no máximo ${REASON_MAX} caracteres`,
+  decision: "Escolha aprovar ou rejeitar",
+  notFound: "Anúncio não encontrado",
+  notPending: "Este anúncio não está aguardando moderação.",
+  notRejected: "Só um anúncio rejeitado pode pedir revisão humana.",
+  alreadyPending: "Este anúncio já está aguardando uma revisão humana.",
+  expired: "Este anúncio já expirou: reative-o para publicá-lo de novo.",
+  reviewRequested: "Revisão solicitada",
+  reviewRequestedDescription: "Uma pessoa da nossa equipe vai analisar o anúncio e você verá a decisão no seu painel.",
+} as const;
+
+export type ModerationQueueItem = {
+  id: number;
+  title: string;
+  description: string;
+  priceCents: number | null;
+  adType: AdType;
+  city: string;
+  state: string;
+  categoryName: string;
+  subcategoryName: string | null;
+  owner: { fullName: string | null; email: string };
+  /** ISO instants. */
+  createdAt: string;
+  waitingSince: string;
+  expirationDate: string;
+  /** Its date has passed (approving it will not make it public). */
+  expired: boolean;
+  /** The automatic verdict (reasons, suggestion, provider), null for ads from before it. */
+  moderation: AdModeration | null;
+  /** Present when the owner asked for a human review of a rejection. */
+  reviewRequest: { reason: string | null; createdAt: string } | null;
+  /** The rejection the owner contests, when there is one. */
+  previousRejection: { reason: string | null; createdAt: string } | null;
+  coverPublicId: string | null;
+};
+
+const optionalReason = z.pipe(
+  z.optional(z.union([z.string(), z.null()])),
+  z.transform((value: string | null | undefined, ctx) => {
+    const text = (value ?? "").trim();
+    if (text.length > REASON_MAX) ctx.issues.push({ code: "custom", message: MODERATION_MESSAGES.reasonMax, input: value });
+    return text || null;
+  }),
+);
+
+/** Approve or reject; a rejection needs its reason (the owner reads it). */
+export const moderationDecisionSchema = z
+  .object({
+    decision: z.enum(["approved", "rejected"], MODERATION_MESSAGES.decision),
+    reason: optionalReason,
+  })
+  .check(
+    z.refine((data) => data.decision !== "rejected" || Boolean(data.reason), {
+      message: MODERATION_MESSAGES.reasonRequired,
+      path: ["reason"],
+      when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== "reason"),
+    }),
+  );
+
+/** The owner's words, optional. */
+export const reviewRequestSchema = z.object({ reason: optionalReason });

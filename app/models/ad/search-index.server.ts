@@ -1,0 +1,147 @@
+/**
+ * The public search index `ads_search(words, stems)` (migration 0004, docs/decisions/012): what a buyer
+ * can find an ad by — its title, category, subcategory, characteristic values and description — as
+ * folded words (prefixes while typing) and as Portuguese stems (plural and gender variants).
+ *
+ * Stemming is JavaScript, so SQLite cannot fill the index by itself: triggers put the id of every ad
+ * whose text changed (or whose category or subcategory was renamed) in `ads_search_queue`, from any
+ * connection, and `syncSearchIndex` indexes the queue. The listing calls `ensureSearchIndex` before
+ * every search, so results are never older than the last write, whoever wrote; the server also
+ * indexes the queue at start-up. Indexing bumps the listing version (cached totals stay exact).
+ */
+import type Database from "better-sqlite3";
+import { sqlite as appSqlite } from "~/db/client.server";
+import { foldText, searchWords, stemWord, synonymsOf } from "~/lib/pt-stem";
+
+type Statements = {
+  pending: Database.Statement<[], number>;
+  batch: Database.Statement<[number], QueueRow>;
+  remove: Database.Statement<[number]>;
+  insert: Database.Statement<[number, string, string]>;
+  dequeue: Database.Statement<[number]>;
+  bumpVersion: Database.Statement<[]>;
+};
+
+type QueueRow = {
+  id: number;
+  exists: number;
+  title: string | null;
+  description: string | null;
+  characteristics: string | null;
+  category: string | null;
+  subcategory: string | null;
+};
+
+const statementsByConnection = new WeakMap<Database.Database, Statements>();
+
+function statementsFor(connection: Database.Database): Statements {
+  let statements = statementsByConnection.get(connection);
+  if (!statements) {
+    statements = {
+      pending: connection.prepare<[], number>("SELECT EXISTS (SELECT 1 FROM ads_search_queue)").pluck(),
+      batch: connection.prepare<[number], QueueRow>(
+        `SELECT q.ad_id AS id, a.id IS NOT NULL AS "exists", a.title, a.description, a.characteristics,
+                c.name AS category, s.name AS subcategory
+         FROM ads_search_queue q
+         LEFT JOIN ads a ON a.id = q.ad_id
+         LEFT JOIN categories c ON c.id = a.category_id
+         LEFT JOIN subcategories s ON s.id = a.subcategory_id
+         ORDER BY q.ad_id LIMIT ?`,
+      ),
+      remove: connection.prepare<[number]>("DELETE FROM ads_search WHERE rowid = ?"),
+      insert: connection.prepare<[number, string, string]>("INSERT INTO ads_search (rowid, words, stems) VALUES (?, ?, ?)"),
+      dequeue: connection.prepare<[number]>("DELETE FROM ads_search_queue WHERE ad_id = ?"),
+      bumpVersion: connection.prepare<[]>("UPDATE ads_listing_version SET version = version + 1 WHERE id = 1"),
+    };
+    statementsByConnection.set(connection, statements);
+  }
+  return statements;
+}
+
+/** Characteristic values worth finding an ad by: text, choices and numbers, not the yes/no flags. */
+function characteristicWords(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const values = JSON.parse(json) as Record<string, unknown>;
+    return Object.values(values)
+      .filter((value): value is string | number => typeof value === "string" || typeof value === "number")
+      .map(String)
+      .filter((value) => value !== "true" && value !== "false");
+  } catch {
+    return [];
+  }
+}
+
+/** The two columns of an ad's index row. */
+export function searchDocument(ad: {
+  title: string;
+  description: string;
+  category?: string | null;
+  subcategory?: string | null;
+  characteristics?: string | null;
+}): { words: string; stems: string } {
+  const words = [ad.title, ad.category, ad.subcategory, ...characteristicWords(ad.characteristics ?? null), ad.description]
+    .filter((part): part is string => Boolean(part && part.trim()))
+    .join("\n");
+  return { words, stems: searchWords(words).map(stemWord).join(" ") };
+}
+
+const BATCH = 2_000;
+
+/**
+ * Indexes every queued ad (removing the ones that no longer exist), in write transactions of
+ * BATCH ads. Returns how many were processed. Safe to call from several processes at once.
+ */
+export function syncSearchIndex(connection: Database.Database = appSqlite): number {
+  const statements = statementsFor(connection);
+  let processed = 0;
+  const step = connection.transaction(() => {
+    const rows = statements.batch.all(BATCH);
+    for (const row of rows) {
+      statements.remove.run(row.id);
+      if (row.exists) {
+        const document = searchDocument({
+          title: row.title ?? "",
+          description: row.description ?? "",
+          category: row.category,
+          subcategory: row.subcategory,
+          characteristics: row.characteristics,
+        });
+        statements.insert.run(row.id, document.words, document.stems);
+      }
+      statements.dequeue.run(row.id);
+    }
+    if (rows.length) statements.bumpVersion.run();
+    return rows.length;
+  });
+  for (;;) {
+    // IMMEDIATE: the queue is read under the write lock, so two workers never index the same ad twice.
+    const count = step.immediate();
+    processed += count;
+    if (count < BATCH) return processed;
+  }
+}
+
+/** Before a search: index whatever was written since the last one (a single indexed read when nothing was). */
+export function ensureSearchIndex(connection: Database.Database = appSqlite) {
+  if (statementsFor(connection).pending.get()) syncSearchIndex(connection);
+}
+
+const MAX_SEARCH_TERMS = 8;
+
+/**
+ * The FTS5 query for what a person typed: every word required; each word matches an ad whose text has
+ * a word with the same stem (or a synonym's stem), or a word that starts with what was typed (so
+ * "cach" finds "cachorro" while typing). Words are letters and digits only, quoted: nothing the person
+ * typed is ever read as FTS5 syntax. null when there is no word (the search then does not filter).
+ */
+export function searchMatch(search: string | undefined): string | null {
+  if (!search) return null;
+  const words = [...new Set(searchWords(search.normalize("NFC")))].slice(0, MAX_SEARCH_TERMS);
+  const groups = words.map((word) => {
+    const stem = stemWord(word);
+    const stems = [stem, ...synonymsOf(stem)].map((s) => `stems:"${s}"`);
+    return `(${[...stems, `words:"${foldText(word)}"*`].join(" OR ")})`;
+  });
+  return groups.length ? groups.join(" AND ") : null;
+}

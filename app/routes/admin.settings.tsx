@@ -1,0 +1,55 @@
+/**
+ * /admin/settings ('Configurações' of /admin): the per-day ad price (spec 02 §2, §5) — above zero, or
+ * 'Erro na validação' / 'Por favor, insira um preço válido maior que zero.' — and the PDF report.
+ * The price is read from the database on every request, so every worker charges it from the next ad on.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ExportPdfButton } from "~/components/admin/ExportPdfButton";
+import { PriceForm } from "~/components/admin/PriceForm";
+import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
+import { centsToDecimalString, formatBRL } from "~/lib/money";
+import { adPriceSchema, SETTING_MESSAGES } from "~/models/setting/setting";
+import { getAdPricePerDayCents, setAdPricePerDayCents } from "~/models/setting/setting.server";
+import { formFailure, requireAdminPage } from "~/web/admin.server";
+import { readFormData } from "~/web/http.server";
+import { toast } from "~/web/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Configurações | Administração" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPage(request);
+  return { priceCents: getAdPricePerDayCents() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminPage(request);
+  const submission = parseWithZod(await readFormData(request), { schema: adPriceSchema });
+  if (submission.status !== "success") return formFailure(submission, SETTING_MESSAGES.invalidTitle);
+  setAdPricePerDayCents(submission.value.value);
+  return toast.redirectWithSuccess("/admin/settings", { message: SETTING_MESSAGES.updated, description: `Preço por dia: ${formatBRL(submission.value.value)}` });
+}
+
+export default function AdminSettings() {
+  const { priceCents } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeader title="Configurações" />
+      <ActionToast data={actionData} />
+      <div className="grid max-w-3xl gap-5">
+        <Card id="preco" title="Preço por dia de anúncio">
+          <p className="mb-3 text-sm text-slate-600">
+            Atual: <strong className="text-slate-900">{formatBRL(priceCents)}</strong> por dia.
+          </p>
+          <PriceForm key={priceCents} lastResult={actionData?.result} current={centsToDecimalString(priceCents).replace(".", ",")} />
+        </Card>
+        <Card id="relatorio" title="Relatório em PDF">
+          <p className="mb-3 text-sm text-slate-600">Os números do site — anúncios, status, categorias, receita por dia e por mês — num arquivo para guardar ou imprimir.</p>
+          <ExportPdfButton />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { idSchema } from "~/lib/id";
+import { reportAd, reportSchema } from "~/models/ad/reports.server";
+import { clientIp } from "~/web/auth.server";
+import { jsonError, methodNotAllowed, parseOrThrow, retryAfterHeaders } from "~/web/http.server";
+import { visitorHeaders, visitorOf } from "~/web/visitor.server";
+
+const paramsSchema = z.object({ id: idSchema });
+
+/**
+ * POST /api/ads/{id}/report — 'Denunciar anúncio' as JSON: `{ reason, details? }` → 200 `{ message,
+ * status: "sent" | "already" }`; 400 for a bad body, 404 for an ad that is not public, 429 (with
+ * Retry-After) past the limit. The same rules as the form (models/ad/reports.server.ts).
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return jsonError(400, "Corpo da requisição inválido", ["O corpo deve ser um JSON válido"]);
+  }
+  const input = parseOrThrow(reportSchema, body, "Denúncia inválida");
+  const visitor = await visitorOf(request);
+  const outcome = reportAd({ adId: id, reporter: visitor.key, ip: clientIp(request, context), ...input });
+  if (!outcome.ok) {
+    const response = jsonError(outcome.status, outcome.message);
+    for (const [name, value] of visitorHeaders(visitor, outcome.status === 429 ? retryAfterHeaders(outcome) : {})) response.headers.append(name, value);
+    return response;
+  }
+  return Response.json({ message: outcome.message, status: outcome.status }, { headers: visitorHeaders(visitor, { "Cache-Control": "no-store" }) });
+}
+
+export function loader() {
+  return methodNotAllowed("POST", "Use POST para denunciar um anúncio");
+}

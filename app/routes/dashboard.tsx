@@ -1,0 +1,160 @@
+/**
+ * /dashboard, 'Meus Anúncios' (spec 02 §2, §4, §6): the stats cards, the filters (a GET form), the
+ * list with each ad's actions by effective status, and 'Novo Anúncio'. An admin sees every ad, with an
+ * ID search and a status menu. Not signed in → /login with 'Acesso negado' and the way back.
+ *
+ * The action takes every button of the list as a plain form post (intent + id): pause, reactivate,
+ * set-status (admins), delete, reactivate-expired. Each answers with a redirect back to the list as it
+ * was (`back`) and a toast; the rules are the ad model's (status.server.ts), shared with the API.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
+import { primaryButton } from "~/components/ad-form/WizardShell";
+import { DashboardFilters } from "~/components/dashboard/DashboardFilters";
+import { ManagedAdList, Pagination } from "~/components/dashboard/ManagedAdList";
+import { StatsCards } from "~/components/dashboard/StatsCards";
+import { Icon } from "~/components/Icon";
+import { parseId } from "~/lib/id";
+import { AD_STATUSES, type AdDetail, type AdStatus } from "~/models/ad/ad";
+import { dashboardFilterFromUrl, dashboardStats, listManagedAds } from "~/models/ad/dashboard.server";
+import { MANAGE_MESSAGES, ownerActions } from "~/models/ad/manage";
+import { changeAdStatus, deleteAd, managedAdState } from "~/models/ad/status.server";
+import { listCategories } from "~/models/category/category.server";
+import { getOptionalUser, loginPath, requireUser, safeRedirect } from "~/web/auth.server";
+import { readFormData } from "~/web/http.server";
+import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
+
+const AdDialog = lazy(() => import("~/components/ads/AdDialog"));
+
+export const meta: MetaFunction = () => [{ title: "Meus Anúncios | Classificados Patos" }, { name: "robots", content: "noindex" }];
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    throw await toast.redirectWithError(loginPath(request), { message: MANAGE_MESSAGES.loginTitle, description: MANAGE_MESSAGES.loginRequired });
+  }
+  const now = new Date();
+  const filter = dashboardFilterFromUrl(new URL(request.url), user);
+  const result = listManagedAds(user, filter, now);
+  return data(
+    {
+      isAdmin: user.isAdmin,
+      filter,
+      ads: result.ads,
+      total: result.total,
+      stats: dashboardStats(user, {}, now),
+      categories: listCategories().map(({ id, name }) => ({ id, name })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** Where an action returns: the list as it was (filters, page), or the edit page that asked for a reactivation. */
+function backFrom(form: FormData) {
+  const back = safeRedirect(form.get("back"), "/dashboard");
+  return back.startsWith("/dashboard") || back.startsWith("/edit-ad/") ? back : "/dashboard";
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const back = backFrom(form);
+  const id = parseId(String(form.get("id") ?? ""));
+  const fail = (title: string, message: string) => toast.redirectWithError(back, { message: title, description: message, duration: ERROR_TOAST_MS });
+  if (id === null) throw await fail(MANAGE_MESSAGES.statusError, MANAGE_MESSAGES.notFound);
+
+  if (intent === "pause" || intent === "reactivate" || intent === "set-status") {
+    const wanted = intent === "pause" ? "paused" : intent === "reactivate" ? "active" : String(form.get("status") ?? "");
+    if (!(AD_STATUSES as readonly string[]).includes(wanted)) throw await fail(MANAGE_MESSAGES.statusError, MANAGE_MESSAGES.statusRequired);
+    const result = changeAdStatus(id, user, wanted as AdStatus);
+    if (!result.ok) throw await fail(result.title, result.message);
+    throw await toast.redirectWithSuccess(back, {
+      message: MANAGE_MESSAGES.statusUpdated,
+      description: intent === "pause" ? "O anúncio foi pausado." : intent === "reactivate" ? "O anúncio voltou a ser exibido." : undefined,
+    });
+  }
+
+  if (intent === "delete") {
+    const result = await deleteAd(id, user);
+    if (!result.ok) throw await fail(result.title, result.message);
+    // Back to the list (never to the page of the ad just deleted).
+    throw await toast.redirectWithSuccess(back.startsWith("/dashboard") ? back : "/dashboard", {
+      message: MANAGE_MESSAGES.deleted,
+      description: MANAGE_MESSAGES.deletedDescription,
+    });
+  }
+
+  if (intent === "reactivate-expired") {
+    const ad = managedAdState(id, user);
+    if (!ad || ad.userId !== user.id || !ownerActions(ad).includes("reactivate-expired")) {
+      throw await fail(MANAGE_MESSAGES.updateError, ad ? "Este anúncio não está expirado." : MANAGE_MESSAGES.notFound);
+    }
+    throw await toast.redirectWithInfo(`/edit-ad/${id}?reactivate=true`, {
+      message: MANAGE_MESSAGES.reactivatingTitle,
+      description: MANAGE_MESSAGES.reactivatingText,
+      duration: 5000,
+    });
+  }
+
+  throw await fail(MANAGE_MESSAGES.statusError, "Ação desconhecida.");
+}
+
+/** The view dialog: the ad as GET /api/ads/{id} gives it (owners see theirs in any status). */
+function useViewDialog() {
+  const [ad, setAd] = useState<AdDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function open(id: number) {
+    setError(null);
+    try {
+      const response = await fetch(`/api/ads/${id}`, { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      setAd((await response.json()) as AdDetail);
+    } catch {
+      setError("Erro ao carregar detalhes do anúncio");
+    }
+  }
+  return { ad, error, open, close: () => setAd(null) };
+}
+
+export default function DashboardPage() {
+  const { isAdmin, filter, ads, total, stats, categories } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const view = useViewDialog();
+  const back = `${location.pathname}${location.search}`;
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-5 px-3 py-6 sm:px-4 sm:py-8 lg:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Meus Anúncios</h1>
+          {isAdmin ? <p className="text-sm text-slate-600">Administrador: todos os anúncios do site.</p> : null}
+        </div>
+        <Link to="/create-ad" className={primaryButton}>
+          <Icon name="plus" className="h-5 w-5" />
+          Novo Anúncio
+        </Link>
+      </div>
+      <StatsCards stats={stats} />
+      <DashboardFilters filter={filter} categories={categories} isAdmin={isAdmin} />
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {total === 1 ? "1 anúncio" : `${total.toLocaleString("pt-BR")} anúncios`}
+      </p>
+      {view.error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {view.error}
+        </p>
+      ) : null}
+      <ManagedAdList ads={ads} isAdmin={isAdmin} back={back} onView={(id) => void view.open(id)} />
+      <Pagination search={location.search} page={filter.page} limit={filter.limit} total={total} />
+      {view.ad ? (
+        <Suspense fallback={null}>
+          <AdDialog ad={view.ad} onRequestClose={view.close} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

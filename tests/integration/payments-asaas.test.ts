@@ -27,7 +27,8 @@ beforeAll(async () => {
   process.env.PAYMENT_GATEWAY = "asaas";
   process.env.ASAAS_API_KEY = fake.apiKey;
   process.env.ASAAS_BASE_URL = fake.url;
-  process.env.ASAAS_TIMEOUT_MS = "500";
+  // Long enough for a loaded CI machine, short enough that the slowness test stays quick.
+  process.env.ASAAS_TIMEOUT_MS = "2000";
   process.env.ASAAS_WEBHOOK_TOKEN = WEBHOOK_TOKEN;
   createPayment = (await import("~/routes/api.payments.create")).action;
   pixQrCode = (await import("~/routes/api.payments.$id.pix-qrcode")).loader;
@@ -131,7 +132,7 @@ describe("PIX through Asaas", () => {
   it("answers Asaas's slowness and failures with the spec's messages, and the ad keeps waiting", async () => {
     const user = await support.createTestUser();
     const ad = support.createPendingAd(user.id);
-    fake.setBehavior({ delayMs: 1500 });
+    fake.setBehavior({ delayMs: 5000 });
     const slow = await create(user, { adId: ad.id, paymentMethod: "PIX", customerInfo: support.customerInfo });
     expect(slow.status).toBe(504);
     expect(await slow.json()).toEqual({ message: "O serviço de pagamento demorou a responder. Tente novamente em instantes." });

@@ -97,11 +97,20 @@ function answer(req: ExpressRequest, res: ExpressResponse, status: number, messa
   res.status(status).set("Cache-Control", "no-store").type(contentType).send(body);
 }
 
+/** How long the rest of a refused body is read and dropped before the connection is cut. */
+const REFUSED_BODY_LINGER_MS = 3_000;
+
 function answerTooLarge(req: ExpressRequest, res: ExpressResponse, limit: BodyLimit) {
-  // The rest of the body is never read: the connection closes after this answer instead of
-  // draining up to the cap first.
-  res.set("Connection", "close");
   answer(req, res, 413, bodyTooLargeMessage(limit));
+  // Closing while the client is still sending makes the kernel reset the connection, and the reset
+  // can wipe the 413 before the client reads it (the browser shows a network error, a script gets
+  // EPIPE). So, like nginx's lingering close, the rest of the body is read and dropped for a short
+  // while; a client still sending after that is cut off.
+  if (req.complete) return;
+  req.resume();
+  const cut = setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS);
+  req.once("end", () => clearTimeout(cut));
+  req.once("close", () => clearTimeout(cut));
 }
 
 /** The web app in this process: listens on PORT (shared by the workers through the primary). */

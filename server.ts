@@ -94,23 +94,40 @@ function logRequestError(req: ExpressRequest, res: ExpressResponse, error: unkno
 /** A refusal or failure answered here, outside Remix: JSON `{message}` under /api, a small pt-BR page elsewhere. */
 function answer(req: ExpressRequest, res: ExpressResponse, status: number, message: string) {
   const { contentType, body } = errorAnswer(req.path, status, message);
+  lingerOnUnreadBody(req, res);
   res.status(status).set("Cache-Control", "no-store").type(contentType).send(body);
 }
 
-/** How long the rest of a refused body is read and dropped before the connection is cut. */
-const REFUSED_BODY_LINGER_MS = 3_000;
+/** How long, at most, the unread rest of a request body is read and dropped after the answer (nginx's lingering_time). */
+const UNREAD_BODY_LINGER_MS = 30_000;
 
 function answerTooLarge(req: ExpressRequest, res: ExpressResponse, limit: BodyLimit) {
   answer(req, res, 413, bodyTooLargeMessage(limit));
-  // Closing while the client is still sending makes the kernel reset the connection, and the reset
-  // can wipe the 413 before the client reads it (the browser shows a network error, a script gets
-  // EPIPE). So, like nginx's lingering close, the rest of the body is read and dropped for a short
-  // while; a client still sending after that is cut off.
+}
+
+/**
+ * Some answers go out before the request body has been read: a 413, a redirect to /login or a 401 for
+ * photos posted without a session. Closing the connection then, with the client still sending, ends
+ * it in a reset, and the reset can wipe the answer before the client reads it (the browser shows a
+ * network error, a script gets EPIPE). So, like nginx's lingering close, the connection stays open,
+ * even when the client asked to close it, while the rest is read and dropped; a client still sending
+ * after UNREAD_BODY_LINGER_MS is cut off. Call it before the answer's headers go out.
+ */
+function lingerOnUnreadBody(req: ExpressRequest, res: ExpressResponse) {
   if (req.complete) return;
-  req.resume();
-  const cut = setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS);
-  req.once("end", () => clearTimeout(cut));
-  req.once("close", () => clearTimeout(cut));
+  res.setHeader("Connection", "keep-alive");
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.unpipe();
+    req.resume();
+    const cut = setTimeout(() => req.socket?.destroy(), UNREAD_BODY_LINGER_MS);
+    req.once("close", () => clearTimeout(cut));
+    req.once("end", () => {
+      clearTimeout(cut);
+      // Now the connection closes as the client asked.
+      if (/\bclose\b/i.test(req.headers.connection ?? "")) req.socket?.end();
+    });
+  });
 }
 
 /** The web app in this process: listens on PORT (shared by the workers through the primary). */
@@ -232,7 +249,7 @@ function serve(onListening?: (mode: string) => void) {
         answer(req, res, 500, MESSAGES.internal);
         return;
       }
-      await sendRemixResponse(res, response);
+      await sendRemixResponse(req, res, response);
     } catch (error) {
       if (locals(res).bodyTooLarge) return;
       next(error);
@@ -337,7 +354,8 @@ function cappedBody(req: ExpressRequest, res: ExpressResponse, controller: Abort
   return body;
 }
 
-async function sendRemixResponse(res: ExpressResponse, response: Response) {
+async function sendRemixResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  lingerOnUnreadBody(req, res);
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);

@@ -239,6 +239,17 @@ test.describe("server guards", () => {
       expect(declared).toMatch(/^HTTP\/1\.1 413 /);
       expect(declared).toContain("Envio grande demais: o limite é 45 MB.");
 
+      // An answer that goes out before the body is read (413, a redirect to /login, a 401) reaches a client
+      // that is still sending and asked to close the connection: the rest is read and dropped, not reset.
+      for (const target of ["/login", "/create-ad", "/api/ads/123/images"]) {
+        const early = await rawSocket(
+          server.url,
+          `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${photos.contentType}\r\nContent-Length: ${photos.body.length}\r\nConnection: close\r\n\r\n`,
+          photos.body,
+        );
+        expect(early, target).toMatch(/^HTTP\/1\.1 (413|302|401) /);
+      }
+
       // A small JSON body still reaches the route.
       const small = await rawRequest(`${server.url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email: "a@exemplo.com.br", password: "Errada@123" }) });
       expect(small.status).toBe(401);

@@ -58,11 +58,18 @@ export function collect(response: http.IncomingMessage): Promise<RawResponse> {
   });
 }
 
-/** Writes `head` (a request head, CRLFs included) on a bare socket and returns what comes back until it closes. */
-export function rawSocket(url: string, head: string): Promise<string> {
+/**
+ * Writes `head` (a request head, CRLFs included) and then `body` on a bare socket and returns what comes
+ * back until it closes; a reset rejects.
+ */
+export function rawSocket(url: string, head: string, body?: Buffer): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(head);
+      // All of it, whatever the server answers meanwhile, as a browser uploading a form does.
+      if (body) socket.write(body);
+    });
     let received = "";
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => (received += chunk));

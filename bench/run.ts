@@ -312,11 +312,11 @@ type PlanRow = { size: number; name: string; statement: string; plan: string[]; 
 function explain(sqlite: Database.Database, size: number, name: string, filter: Parameters<typeof publicAdsStatements>[0]) {
   const rows: PlanRow[] = [];
   // The statements depend on how many ads the words match and on the total (few matches are read first).
-  const { match } = publicAdsStatements(filter);
+  const { match } = publicAdsStatements(filter, new Date(), "unknown", "unknown", sqlite);
   const words = match === null ? "unknown" : Number(sqlite.prepare("SELECT count(*) FROM ads_search WHERE ads_search MATCH ?").pluck().get(match));
-  const { count } = publicAdsStatements(filter, new Date(), "unknown", words);
+  const { count } = publicAdsStatements(filter, new Date(), "unknown", words, sqlite);
   const total = Number(sqlite.prepare(count.sql).pluck().get(...(count.params as unknown[])));
-  const { page } = publicAdsStatements(filter, new Date(), total, words);
+  const { page } = publicAdsStatements(filter, new Date(), total, words, sqlite);
   for (const [statement, query] of Object.entries({ count, page })) {
     const params = query.params as unknown[];
     const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);

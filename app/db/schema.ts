@@ -188,7 +188,7 @@ export const ads = sqliteTable(
     index("ads_public_subcategory_idx").on(t.status, t.subcategoryId, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.adType, t.priceCents),
     index("ads_public_type_idx").on(t.status, t.adType, t.views, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.priceCents),
     // The other orders of the public list (newest, lowest and highest price): led by the order, then every
-    // filter column, walked until a page is full (docs/decisions/012). "Lowest price" puts the ads without
+    // filter column, walked until a page is full (docs/decisions/014). "Lowest price" puts the ads without
     // a price ("A combinar") last, so its index is on that expression (listing.server.ts PRICE_ASC_KEY).
     index("ads_public_newest_idx").on(t.status, t.createdAt, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.adType, t.priceCents),
     index("ads_public_price_idx").on(t.status, t.priceCents, t.id, t.expirationDate, t.idCity, t.categoryId, t.subcategoryId, t.adType),

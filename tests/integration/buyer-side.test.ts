@@ -145,6 +145,19 @@ describe("GET /api/ads/public: orders and price range", () => {
       expect(run(1)).toEqual(walked);
     }
   });
+
+  it("a walked search keeps its copy of the matches only while nothing changes: a new matching ad is found at once", () => {
+    ensureSearchIndex();
+    const newest = () => {
+      const { page } = publicAdsStatements({ page: 1, limit: 12, sort: "newest", search: "banqueta" }, new Date(), "unknown");
+      return (sqlite.prepare(page.sql).all(...(page.params as unknown[])) as { id: number }[]).map((row) => row.id);
+    };
+    const before = newest();
+    const { id } = insertAd({ title: "Banqueta alta de bar", createdAt: new Date(Date.now() + 60_000) });
+    expect(before).not.toContain(id);
+    ensureSearchIndex();
+    expect(newest()[0]).toBe(id);
+  });
 });
 
 describe("GET /api/ads/public: search that understands Portuguese", () => {

@@ -4,7 +4,7 @@
  */
 import { ads, categories, subcategories, users } from "~/db/schema";
 import { sqlite } from "~/db/client.server";
-import type { AdType, CardAd, PublicAd, PublicAdImage } from "~/models/ad/ad";
+import type { AdType, PublicAd, PublicAdImage } from "~/models/ad/ad";
 import { centsToDecimalString } from "~/lib/money";
 import { imageUrl } from "~/services/images.server";
 
@@ -73,6 +73,24 @@ export function imagesByAd(adIds: number[]): Map<number, PublicAdImage[]> {
   return byAd;
 }
 
+let coversStatement: { all(ids: string): unknown[] } | undefined;
+
+/** Each ad's cover (the primary picture, else the first) and how many pictures it has, for a page of cards. */
+export function coversByAd(adIds: number[]): Map<number, { id: number; publicId: string; count: number }> {
+  const covers = new Map<number, { id: number; publicId: string; count: number }>();
+  if (adIds.length === 0) return covers;
+  coversStatement ??= sqlite.prepare<[string], unknown>(
+    `SELECT id, ad_id AS adId, public_id AS publicId FROM ad_images
+     WHERE ad_id IN (SELECT value FROM json_each(?)) ORDER BY ad_id, is_primary DESC, sort_order, id`,
+  );
+  for (const row of coversStatement.all(JSON.stringify(adIds)) as { id: number; adId: number; publicId: string }[]) {
+    const cover = covers.get(row.adId);
+    if (cover) cover.count++;
+    else covers.set(row.adId, { id: row.id, publicId: row.publicId, count: 1 });
+  }
+  return covers;
+}
+
 export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
   return {
     id: row.id,
@@ -96,27 +114,5 @@ export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
   };
 }
 
-
 /** A card's description: three lines at most are shown, so the pages send no more than this. */
-const CARD_DESCRIPTION_CHARS = 200;
-
-/** The card's share of a public ad, for the list pages' HTML (see `CardAd`). */
-export function toCardAd(ad: PublicAd): CardAd {
-  const description =
-    ad.description.length > CARD_DESCRIPTION_CHARS ? `${ad.description.slice(0, CARD_DESCRIPTION_CHARS).trimEnd()}…` : ad.description;
-  return {
-    id: ad.id,
-    title: ad.title,
-    description,
-    price: ad.price,
-    adType: ad.adType,
-    whatsapp: ad.whatsapp,
-    city: ad.city,
-    state: ad.state,
-    createdAt: ad.createdAt,
-    views: ad.views,
-    category: { name: ad.category.name },
-    images: ad.images.slice(0, 1).map(({ id, publicId }) => ({ id, publicId })),
-    imageCount: ad.images.length,
-  };
-}
+export const CARD_DESCRIPTION_CHARS = 200;

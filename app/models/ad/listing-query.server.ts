@@ -118,10 +118,17 @@ export type PageFilter = PublicAdsFilter & {
  * category filter on pages; prices are reais as people write them ("1.500", "1500,50"); a range given
  * upside down is turned round.
  */
+// Built once: a zod schema costs more to build than to run, and these run on every list page.
+const pageSearch = z.string().trim().max(MAX_SEARCH_CHARS);
+const pageAdType = z.enum(AD_TYPES);
+const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE);
+
 export function pageFilterFromUrl(url: URL): PageFilter {
   const params = url.searchParams;
   const one = <T,>(schema: z.ZodType<T>, key: string): T | undefined => {
-    const result = schema.safeParse(params.get(key) ?? undefined);
+    const value = params.get(key);
+    if (value === null) return undefined;
+    const result = schema.safeParse(value);
     return result.success ? result.data : undefined;
   };
   const price = (key: string) => {
@@ -140,12 +147,12 @@ export function pageFilterFromUrl(url: URL): PageFilter {
     allCities,
     categoryId: one(optionalId, "category") ?? one(optionalId, "categoryId"),
     subcategoryId: one(optionalId, "subcategoryId"),
-    adType: one(z.enum(AD_TYPES), "adType"),
-    search: one(z.string().trim().max(MAX_SEARCH_CHARS), "search") || undefined,
+    adType: one(pageAdType, "adType"),
+    search: one(pageSearch, "search") || undefined,
     minPriceCents,
     maxPriceCents,
     sort: (PUBLIC_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PublicSort) : "views",
-    page: one(z.coerce.number().int().min(1).max(MAX_PAGE), "page") ?? 1,
+    page: one(pageNumber, "page") ?? 1,
     limit: PUBLIC_PAGE_SIZE,
   };
 }

@@ -8,10 +8,13 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type Database from "better-sqlite3";
 import { db, sqlite } from "~/db/client.server";
 import { ads, categories, subcategories, users } from "~/db/schema";
-import type { PublicAdsFilter, PublicAdsResult, PublicSort } from "~/models/ad/ad";
-import { cardColumns, imagesByAd, toPublicAd, type CardRow } from "~/models/ad/card.server";
+import type { CardAd, PublicAdsFilter, PublicAdsResult, PublicSort } from "~/models/ad/ad";
+import { CARD_DESCRIPTION_CHARS, cardColumns, coversByAd, imagesByAd, toPublicAd, type CardRow } from "~/models/ad/card.server";
+import { centsToDecimalString } from "~/lib/money";
+import { searchHits } from "~/models/ad/search-hits.server";
 import { ensureSearchIndex, searchMatch } from "~/models/ad/search-index.server";
 import { addDaysToKey, dateKey, startOfDayInstant } from "~/lib/dates";
 
@@ -145,8 +148,12 @@ function publicWhere(shape: Shape): SQL {
     shape.maxPrice ? sql`${priceTerm} <= ${p("maxPrice")}` : undefined,
     // On the "lowest price" key an ad without a price is the largest number: a lower bound alone keeps it out explicitly.
     shape.minPrice && !shape.maxPrice && priceTerm === PRICE_ASC_KEY ? sql`${PRICE_ASC_KEY} < 9223372036854775807` : undefined,
-    // FTS5 answers the matching rowids (the planner materialises them once per query).
-    shape.search ? sql`${ads.id} IN (SELECT rowid FROM ads_search WHERE ads_search MATCH ${p("match")})` : undefined,
+    // FTS5 answers the matching rowids: as a list built by the query (counts, few matches), or, when a
+    // page walks an index, probed one ad at a time in this connection's copy of them (search-hits.server.ts).
+    shape.search && shape.plan === "walk"
+      ? sql`EXISTS (SELECT 1 FROM temp.search_hits h WHERE h.q = ${p("hits")} AND h.ad = ${ads.id})`
+      : undefined,
+    shape.search && shape.plan !== "walk" ? sql`${ads.id} IN (SELECT rowid FROM ads_search WHERE ads_search MATCH ${p("match")})` : undefined,
   )!;
 }
 
@@ -170,6 +177,32 @@ function countQuery(shape: Shape) {
   return db.select({ total: sql<number>`count(*)` }).from(ads).where(publicWhere(shape));
 }
 
+/** The columns a list page's cards show (`CardAd`): no characteristics, the description's beginning only. */
+const cardPageColumns = {
+  id: ads.id,
+  title: ads.title,
+  description: sql<string>`substr(${ads.description}, 1, ${CARD_DESCRIPTION_CHARS + 1})`,
+  priceCents: ads.priceCents,
+  adType: ads.adType,
+  whatsapp: ads.whatsapp,
+  city: ads.city,
+  state: ads.state,
+  createdAt: ads.createdAt,
+  views: ads.views,
+  categoryName: categories.name,
+};
+
+function cardPageQuery(shape: Shape) {
+  return db
+    .select(cardPageColumns)
+    .from(ads)
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .where(publicWhere(shape))
+    .orderBy(...orderBy(shape))
+    .limit(p("limit"))
+    .offset(p("offset"));
+}
+
 function pageQuery(shape: Shape) {
   return db
     .select(cardColumns)
@@ -185,6 +218,15 @@ function pageQuery(shape: Shape) {
 
 type CountStatement = ReturnType<ReturnType<typeof countQuery>["prepare"]>;
 type PageStatement = ReturnType<ReturnType<typeof pageQuery>["prepare"]>;
+type CardPageStatement = ReturnType<ReturnType<typeof cardPageQuery>["prepare"]>;
+const cardPageStatements = new Map<string, CardPageStatement>();
+
+function preparedCardPage(shape: Shape): CardPageStatement {
+  const key = JSON.stringify(shape);
+  let prepared = cardPageStatements.get(key);
+  if (!prepared) cardPageStatements.set(key, (prepared = cardPageQuery(shape).prepare()));
+  return prepared;
+}
 const countStatements = new Map<string, CountStatement>();
 const pageStatements = new Map<string, PageStatement>();
 
@@ -202,8 +244,9 @@ function preparedPage(shape: Shape): PageStatement {
   return prepared;
 }
 
-function placeholderValues(filter: PublicAdsFilter, now: Date, match: string | null) {
+function placeholderValues(filter: PublicAdsFilter, now: Date, match: string | null, hits?: number) {
   return {
+    hits,
     now: now.getTime(),
     cityId: filter.cityId,
     categoryId: filter.categoryId,
@@ -227,10 +270,13 @@ function placeholderValues(filter: PublicAdsFilter, now: Date, match: string | n
 const COUNT_TTL_MS = 60_000;
 const COUNT_CACHE_MAX = 2_000;
 const countCache = new Map<string, { total: number; at: number }>();
+const LISTING_VERSION_SQL = "SELECT version FROM ads_listing_version WHERE id = 1";
 let versionStatement: { get(): unknown } | undefined;
 
-function listingVersion(): number {
-  versionStatement ??= sqlite.prepare<[], number>("SELECT version FROM ads_listing_version WHERE id = 1").pluck();
+/** The listing's version (bumped by triggers on every change of a public ad), on the app's connection or another. */
+function listingVersion(connection: Database.Database = sqlite): number {
+  if (connection !== sqlite) return Number(connection.prepare(LISTING_VERSION_SQL).pluck().get() ?? 0);
+  versionStatement ??= sqlite.prepare<[], number>(LISTING_VERSION_SQL).pluck();
   return Number(versionStatement.get() ?? 0);
 }
 
@@ -297,11 +343,15 @@ export function publicAdsStatements(
   now: Date = new Date(),
   total: number | "unknown" = "unknown",
   wordMatches: number | "unknown" = total,
+  /** The connection the statements will run on (a page that walks an index probes its copy of the matches). */
+  connection: Database.Database = sqlite,
 ) {
   const match = searchMatch(filter.search);
   const many = Number.MAX_SAFE_INTEGER;
   const words = match === null ? null : wordMatches === "unknown" ? many : wordMatches;
-  const values: Record<string, unknown> = placeholderValues(filter, now, match);
+  const pageShape = shapeOf(filter, match, words, total === "unknown" ? many : total);
+  const hits = pageShape.search && pageShape.plan === "walk" ? searchHits(connection, match!, listingVersion(connection)) : undefined;
+  const values: Record<string, unknown> = placeholderValues(filter, now, match, hits);
   const bind = ({ sql: text, params }: { sql: string; params: unknown[] }) => ({
     sql: text,
     params: params.map((param) =>
@@ -311,19 +361,59 @@ export function publicAdsStatements(
   return {
     match,
     count: bind(countQuery(shapeOf(filter, match, words)).toSQL()),
-    page: bind(pageQuery(shapeOf(filter, match, words, total === "unknown" ? many : total)).toSQL()),
+    page: bind(pageQuery(pageShape).toSQL()),
   };
 }
 
-/** One page of public ads in the filter's order (most viewed first by default), with the total for the same filter. */
-export function listPublicAds(filter: PublicAdsFilter, now: Date = new Date()): PublicAdsResult {
+/** The total of a filter and how to read its page (null when the page is past the end). */
+function plan(filter: PublicAdsFilter, now: Date) {
   const match = searchMatch(filter.search);
   if (match !== null) ensureSearchIndex();
   const wordMatches = match === null ? null : countWordMatches(match, now);
   const total = wordMatches === 0 ? 0 : countPublicAds(filter, now, match, wordMatches);
-  if ((filter.page - 1) * filter.limit >= total) return { ads: [], total };
+  if ((filter.page - 1) * filter.limit >= total) return { total, page: null };
+  const shape = shapeOf(filter, match, wordMatches, total);
+  const hits = shape.search && shape.plan === "walk" ? searchHits(sqlite, match!, listingVersion()) : undefined;
+  return { total, page: { shape, values: placeholderValues(filter, now, match, hits) } };
+}
 
-  const rows = preparedPage(shapeOf(filter, match, wordMatches, total)).all(placeholderValues(filter, now, match)) as CardRow[];
+/** One page of public ads in the filter's order (most viewed first by default), with the total for the same filter. */
+export function listPublicAds(filter: PublicAdsFilter, now: Date = new Date()): PublicAdsResult {
+  const { total, page } = plan(filter, now);
+  if (!page) return { ads: [], total };
+  const rows = preparedPage(page.shape).all(page.values) as CardRow[];
   const images = imagesByAd(rows.map((row) => row.id));
   return { ads: rows.map((row) => toPublicAd(row, images.get(row.id) ?? [])), total };
+}
+
+/**
+ * The same page as `listPublicAds`, as cards (`CardAd`): what the list pages render and put in their
+ * HTML, read with only the columns a card shows.
+ */
+export function listPublicCards(filter: PublicAdsFilter, now: Date = new Date()): { ads: CardAd[]; total: number } {
+  const { total, page } = plan(filter, now);
+  if (!page) return { ads: [], total };
+  const rows = preparedCardPage(page.shape).all(page.values);
+  const covers = coversByAd(rows.map((row) => row.id));
+  return {
+    total,
+    ads: rows.map((row) => {
+      const cover = covers.get(row.id);
+      return {
+        id: row.id,
+        title: row.title,
+        description: row.description.length > CARD_DESCRIPTION_CHARS ? `${row.description.slice(0, CARD_DESCRIPTION_CHARS).trimEnd()}…` : row.description,
+        price: row.priceCents ? centsToDecimalString(row.priceCents) : "",
+        adType: row.adType,
+        whatsapp: row.whatsapp?.trim() ? row.whatsapp : null,
+        city: row.city,
+        state: row.state,
+        createdAt: row.createdAt.toISOString(),
+        views: row.views,
+        category: { name: row.categoryName },
+        images: cover ? [{ id: cover.id, publicId: cover.publicId }] : [],
+        imageCount: cover?.count ?? 0,
+      };
+    }),
+  };
 }

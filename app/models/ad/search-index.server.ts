@@ -1,5 +1,5 @@
 /**
- * The public search index `ads_search(words, stems)` (migration 0004, docs/decisions/012): what a buyer
+ * The public search index `ads_search(words, stems)` (migration 0004, docs/decisions/014): what a buyer
  * can find an ad by — its title, category, subcategory, characteristic values and description — as
  * folded words (prefixes while typing) and as Portuguese stems (plural and gender variants).
  *

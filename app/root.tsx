@@ -11,17 +11,21 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { ClientSession } from "~/components/auth/ClientSession";
-import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
-import { NotFound } from "~/components/layout/NotFound";
-import { Toast } from "~/components/Toast";
+import * as onServer from "~/components/layout/shell-parts.server";
+import { serverFirst } from "~/components/server-first";
 import { useNonce } from "~/lib/nonce";
 import { getOptionalUser } from "~/web/auth.server";
 import { toast as toasts } from "~/web/toast.server";
 import stylesheet from "~/tailwind.css";
+
+// Shown on few pages: rendered at once by the server, their code fetched by the browser only when shown.
+const Toast = serverFirst(onServer.Toast, () => import("~/components/Toast").then((module) => module.Toast));
+const NotFound = serverFirst(onServer.NotFound, () => import("~/components/layout/NotFound").then((module) => module.NotFound));
+const ErrorPage = serverFirst(onServer.ErrorPage, () => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -88,7 +92,11 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <Toast toast={rootData?.toast} />
+      {rootData?.toast ? (
+        <Suspense fallback={null}>
+          <Toast toast={rootData.toast} />
+        </Suspense>
+      ) : null}
       <ClientSession serverUser={rootData?.user ?? null} />
     </>
   );
@@ -108,14 +116,18 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>
-        <NotFound />
+        <Suspense fallback={null}>
+          <NotFound />
+        </Suspense>
       </Shell>
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Shell>
-      <ErrorPage status={status} />
+      <Suspense fallback={null}>
+        <ErrorPage status={status} />
+      </Suspense>
     </Shell>
   );
 }

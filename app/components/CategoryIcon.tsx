@@ -55,8 +55,13 @@ const ICONS: Record<CategoryIconKey, IconName> = {
   dog: "dog",
 };
 
+/** The sprite icon of a category key; unknown or empty keys fall back to the home icon (spec 01 §3). */
+export function categoryIconName(icon: string | null | undefined): IconName {
+  const key = icon?.trim().toLowerCase() ?? "";
+  return Object.hasOwn(ICONS, key) ? ICONS[key as CategoryIconKey] : "house";
+}
+
 /** Decorative icon of a category; unknown or empty keys fall back to the home icon (spec 01 §3). */
 export function CategoryIcon({ icon, className = "h-6 w-6" }: { icon: string | null | undefined; className?: string }) {
-  const key = icon?.trim().toLowerCase() ?? "";
-  return <Icon name={Object.hasOwn(ICONS, key) ? ICONS[key as CategoryIconKey] : "house"} className={className} />;
+  return <Icon name={categoryIconName(icon)} className={className} />;
 }

@@ -8,6 +8,8 @@
  * Every function takes its storages as arguments so it can be tested without a browser.
  */
 
+import { AUTH_KEY, LEGACY_TOKEN_KEY, LEGACY_USER_KEY, REDIRECT_KEY } from "./client-session-keys";
+
 export type StoredUser = {
   id?: number;
   fullName: string | null;
@@ -21,10 +23,7 @@ export type AuthRecord = { user: StoredUser; token: string };
 
 export type AuthState = { user: StoredUser | null; token: string | null; isLoading: boolean };
 
-export const AUTH_KEY = "auth";
-export const REDIRECT_KEY = "redirectAfterLogin";
-const LEGACY_TOKEN_KEY = "token";
-const LEGACY_USER_KEY = "user";
+export { AUTH_KEY, REDIRECT_KEY, isHardRefreshKey } from "./client-session-keys";
 
 export const RESTORE_RETRY_DELAYS_MS = [100, 200] as const;
 
@@ -233,10 +232,6 @@ export function logoutClient({ navigate = false, storages = browserStorages() }:
 
 // ---------------------------------------------------------------------------------------------
 // F5 / Ctrl+R: a hard refresh that empties caches and storage but keeps `auth`.
-
-export function isHardRefreshKey(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey">) {
-  return event.key === "F5" || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "r");
-}
 
 /** Removes every entry but `auth` from a storage. */
 export function clearAllButAuth(storage: StorageLike | null) {

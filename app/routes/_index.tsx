@@ -3,10 +3,10 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { categoryIconName } from "~/components/category-icon.server";
 import { PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
 import { pageFilterFromUrl } from "~/models/ad/listing-query.server";
-import { toCardAd } from "~/models/ad/card.server";
-import { listPublicAds } from "~/models/ad/listing.server";
+import { listPublicCards } from "~/models/ad/listing.server";
 import { listCategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
@@ -16,11 +16,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   const cities = listCities();
   // The featured list is always of one city: the one asked for, else Patos de Minas (spec 01 §9).
   const city = chooseCity(cities, requestedCityId);
-  const found = city ? listPublicAds({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
-  // The cards' share of each ad only: the page's data travels inside its HTML.
-  const result = { total: found.total, ads: found.ads.map(toCardAd) };
+  // Cards (the card's share of each ad only): the page's data travels inside its HTML.
+  const result = city ? listPublicCards({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
   return {
-    categories: listCategories().map(({ id, name, icon }) => ({ id, name, icon })),
+    categories: listCategories().map(({ id, name, icon }) => ({ id, name, icon: categoryIconName(icon) })),
     cities,
     cityId: city?.id ?? null,
     page,
@@ -34,7 +33,6 @@ export default function Home() {
   const city = cities.find((c) => c.id === cityId);
   return (
     <>
-      {/* The icons the cards and the layout switch draw with <use href>. */}
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
         <div className="mx-auto max-w-7xl px-4 lg:px-6 py-10 sm:py-14">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Pequenos anúncios, grandes negócios!</h1>

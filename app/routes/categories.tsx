@@ -6,12 +6,12 @@ import { useEffect, useRef, useState } from "react";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { categoryIconName } from "~/components/category-icon.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatBRL } from "~/lib/brl";
 import { AD_TYPES, ALL_CITIES, PUBLIC_PAGE_SIZE, PUBLIC_SORT_LABELS, PUBLIC_SORTS, type AdType, type PublicSort } from "~/models/ad/ad";
 import { pageFilterFromUrl, withConsistentCategory } from "~/models/ad/listing-query.server";
-import { toCardAd } from "~/models/ad/card.server";
-import { listPublicAds } from "~/models/ad/listing.server";
+import { listPublicCards } from "~/models/ad/listing.server";
 import { listCategories, listSubcategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
@@ -57,7 +57,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (canonical !== null) throw redirect(`/categories${canonical ? `?${canonical}` : ""}`);
 
   const filter = withConsistentCategory(pageFilterFromUrl(url));
-  const categories = listCategories().map(({ id, name, icon }) => ({ id, name, icon }));
+  const categories = listCategories().map(({ id, name, icon }) => ({ id, name, icon: categoryIconName(icon) }));
   const subcategories = listSubcategories().map(({ id, name, categoryId }) => ({ id, name, categoryId }));
   const cities = listCities();
   // No cityId: the default city (spec 01 §2); cityId=todas: every city.
@@ -78,7 +78,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     sort: filter.sort ?? "views",
     page: filter.page,
   };
-  const found = listPublicAds({
+  // Cards (the card's share of each ad only): the page's data travels inside its HTML.
+  const result = listPublicCards({
     cityId: city?.id,
     categoryId: category?.id,
     subcategoryId: subcategory?.id,
@@ -90,8 +91,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     page: filter.page,
     limit: PUBLIC_PAGE_SIZE,
   });
-  // The cards' share of each ad only: the page's data travels inside its HTML.
-  const result = { total: found.total, ads: found.ads.map(toCardAd) };
   // What the list is, in words: 'Resultados para "iphone"', 'Veículos em Patos de Minas'.
   const heading = applied.search
     ? `Resultados para "${applied.search}"`
@@ -104,7 +103,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     api: apiQueryOf(applied),
     chips: activeChips(applied, categories, subcategories, cities),
   };
-  return { categories, subcategories, cities, applied, heading, result, links };
+  // The panel lists only the chosen category's subcategories: with JavaScript a new category is applied at once.
+  return { categories, subcategories: subcategories.filter((s) => s.categoryId === applied.categoryId), cities, applied, heading, result, links };
 }
 
 type Applied = {
@@ -193,7 +193,14 @@ export default function Categories() {
   const submit = useSubmit();
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-3 sm:pt-6 lg:px-6">
-      <FilterBar key={listKey} applied={applied} clearSearchHref={links.clearSearch} categories={categories} subcategories={subcategories} cities={cities} />
+      <FilterBar
+        applied={applied}
+        listKey={listKey}
+        clearSearchHref={links.clearSearch}
+        categories={categories}
+        subcategories={subcategories}
+        cities={cities}
+      />
 
       <nav aria-label="Categorias" className="mt-3 sm:mt-6">
         <CategoryGrid categories={categories} selectedId={applied.categoryId ?? undefined} />
@@ -289,107 +296,50 @@ const labelClass = "flex flex-col gap-1 text-sm font-medium text-slate-700";
 
 /**
  * A compact search box with everything else under 'Filtros' (a <details>: closed, it costs one line
- * on a phone, and it opens without JavaScript). One form: 'Buscar' and 'Aplicar filtros' submit both.
+ * on a phone, and it opens without JavaScript). One form: 'Buscar' and 'Aplicar filtros' submit both
+ * (and close the panel). The fields are the browser's own (uncontrolled), so what a visitor types or
+ * picks before JavaScript arrives stays; they are keyed by the list, so each new list shows its filters.
+ * With JavaScript a new category is applied at once, which brings its subcategories and resets
+ * subcategory and type (spec 01 §2); without it, the server applies that rule when the form is sent
+ * (`prevCategory`, see canonicalSearch).
  */
 function FilterBar({
   applied,
+  listKey,
   clearSearchHref,
   categories,
   subcategories,
   cities,
 }: {
   applied: Applied;
+  listKey: string;
   clearSearchHref: string;
   categories: { id: number; name: string }[];
   subcategories: { id: number; name: string; categoryId: number }[];
   cities: { id: number; name: string; state: string }[];
 }) {
-  const hydrated = useHydrated();
-  const [categoryId, setCategoryId] = useState(applied.categoryId ? String(applied.categoryId) : "");
-  const [subcategoryId, setSubcategoryId] = useState(applied.subcategoryId ? String(applied.subcategoryId) : "");
-  const [adType, setAdType] = useState<string>(applied.adType ?? "");
-  const [search, setSearch] = useState(applied.search);
-  const searchInput = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const options = subcategories.filter((s) => String(s.categoryId) === categoryId);
+  const submit = useSubmit();
+  const panel = useRef<HTMLDetailsElement>(null);
+  const options = subcategories.filter((s) => s.categoryId === applied.categoryId);
   // Filters in the panel that are in effect (the city counts only when it is not the default one).
   const inPanel = [applied.categoryId, applied.subcategoryId, applied.adType, applied.minPrice || applied.maxPrice].filter(Boolean).length;
 
-  // On a slow phone the visitor may type or choose before JavaScript arrives: that is in the DOM,
-  // not in the state, and the next render would wipe it. Take it over once, on hydration.
-  useEffect(() => {
-    const fields = formRef.current?.elements;
-    if (!fields) return;
-    const valueOf = (name: string) => (fields.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
-    const chosenCategory = valueOf("category");
-    setSearch(valueOf("search"));
-    setCategoryId(chosenCategory);
-    if (chosenCategory === (applied.categoryId ? String(applied.categoryId) : "")) {
-      setSubcategoryId(valueOf("subcategoryId"));
-      setAdType(valueOf("adType"));
-    } else {
-      setSubcategoryId("");
-      setAdType("");
-    }
-    // Only the values present at hydration matter; later changes go through the handlers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   return (
-    <Form ref={formRef} id={FORM_ID} method="get" action="/categories" role="search" aria-label="Filtrar anúncios">
-      {/* With JavaScript the category change already reset the other fields, so the server need not. */}
-      <input type="hidden" name="prevCategory" value={hydrated ? categoryId : applied.categoryId ?? ""} />
-      <div className="flex gap-2">
-        <label htmlFor="busca" className="sr-only">
-          Palavra-chave
-        </label>
-        <span className="relative min-w-0 flex-1">
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
-          <input
-            ref={searchInput}
-            id="busca"
-            type="search"
-            name="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            maxLength={100}
-            enterKeyHint="search"
-            placeholder="O que você procura?"
-            className={`${fieldClass} pl-10 pr-10 [&::-webkit-search-cancel-button]:hidden`}
-          />
-          {search ? (
-            hydrated ? (
-              <button
-                type="button"
-                onClick={() => {
-                  setSearch("");
-                  searchInput.current?.focus();
-                }}
-                aria-label="Limpar busca"
-                className="absolute right-1 top-1/2 -translate-y-1/2 rounded-md p-2 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
-                <Icon name="x" className="h-4 w-4" />
-              </button>
-            ) : (
-              <Link
-                to={clearSearchHref}
-                aria-label="Limpar busca"
-                className="absolute right-1 top-1/2 -translate-y-1/2 rounded-md p-2 text-slate-500 hover:text-slate-900"
-              >
-                <Icon name="x" className="h-4 w-4" />
-              </Link>
-            )
-          ) : null}
-        </span>
-        <button
-          type="submit"
-          className={`min-h-11 shrink-0 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 ${focusRing}`}
-        >
-          Buscar
-        </button>
-      </div>
+    <Form
+      id={FORM_ID}
+      method="get"
+      action="/categories"
+      role="search"
+      aria-label="Filtrar anúncios"
+      onSubmit={() => {
+        // Sent with a button: the results come next, so the panel gets out of their way.
+        if (panel.current) panel.current.open = false;
+      }}
+    >
+      <input type="hidden" name="prevCategory" value={applied.categoryId ?? ""} />
+      <SearchBox key={listKey} search={applied.search} clearSearchHref={clearSearchHref} />
 
-      <details className="group mt-2 rounded-xl border border-slate-200 bg-white shadow-sm">
+      <details ref={panel} className="group mt-2 rounded-xl border border-slate-200 bg-white shadow-sm">
         <summary
           className={`flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden ${focusRing}`}
         >
@@ -404,17 +354,15 @@ function FilterBar({
           <span className="ml-auto text-xs font-normal text-slate-500">Categoria, cidade, tipo, preço</span>
           <Icon name="chevron-down" className="h-4 w-4 text-slate-500 transition-transform group-open:rotate-180" />
         </summary>
-        <div className="grid gap-3 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div key={listKey} className="grid gap-3 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
           <label className={labelClass}>
             Categoria
             <select
               name="category"
-              value={categoryId}
+              defaultValue={applied.categoryId ?? ""}
               onChange={(event) => {
-                // Changing the category resets subcategory and type (spec 01 §2).
-                setCategoryId(event.target.value);
-                setSubcategoryId("");
-                setAdType("");
+                const form = event.currentTarget.form;
+                if (form) submit(form);
               }}
               className={fieldClass}
             >
@@ -428,14 +376,8 @@ function FilterBar({
           </label>
           <label className={labelClass}>
             Subcategoria
-            <select
-              name="subcategoryId"
-              value={subcategoryId}
-              onChange={(event) => setSubcategoryId(event.target.value)}
-              disabled={!categoryId || options.length === 0}
-              className={fieldClass}
-            >
-              <option value="">{categoryId ? "Todas as subcategorias" : "Escolha uma categoria"}</option>
+            <select name="subcategoryId" defaultValue={applied.subcategoryId ?? ""} disabled={options.length === 0} className={fieldClass}>
+              <option value="">{applied.categoryId ? "Todas as subcategorias" : "Escolha uma categoria"}</option>
               {options.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -452,7 +394,7 @@ function FilterBar({
           </label>
           <label className={labelClass}>
             Tipo
-            <select name="adType" value={adType} onChange={(event) => setAdType(event.target.value as AdType | "")} className={fieldClass}>
+            <select name="adType" defaultValue={applied.adType ?? ""} className={fieldClass}>
               <option value="">Todos os tipos</option>
               {AD_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -464,40 +406,13 @@ function FilterBar({
           <fieldset className="sm:col-span-2">
             <legend className="text-sm font-medium text-slate-700">Preço (R$)</legend>
             <div className="mt-1 flex items-center gap-2">
-              <label className="min-w-0 flex-1">
-                <span className="sr-only">Preço mínimo</span>
-                <input
-                  type="number"
-                  name="minPrice"
-                  min={0}
-                  step="any"
-                  inputMode="numeric"
-                  placeholder="Mínimo"
-                  defaultValue={applied.minPrice}
-                  className={fieldClass}
-                />
-              </label>
+              <PriceField name="minPrice" label="Preço mínimo" placeholder="Mínimo" value={applied.minPrice} />
               <span className="text-sm text-slate-500">a</span>
-              <label className="min-w-0 flex-1">
-                <span className="sr-only">Preço máximo</span>
-                <input
-                  type="number"
-                  name="maxPrice"
-                  min={0}
-                  step="any"
-                  inputMode="numeric"
-                  placeholder="Máximo"
-                  defaultValue={applied.maxPrice}
-                  className={fieldClass}
-                />
-              </label>
+              <PriceField name="maxPrice" label="Preço máximo" placeholder="Máximo" value={applied.maxPrice} />
             </div>
           </fieldset>
           <div className="flex items-end gap-2 sm:col-span-2">
-            <button
-              type="submit"
-              className={`min-h-11 flex-1 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 ${focusRing}`}
-            >
+            <button type="submit" className={`min-h-11 flex-1 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 ${focusRing}`}>
               Aplicar filtros
             </button>
             <Link
@@ -510,5 +425,68 @@ function FilterBar({
         </div>
       </details>
     </Form>
+  );
+}
+
+function PriceField({ name, label, placeholder, value }: { name: string; label: string; placeholder: string; value: string }) {
+  return (
+    <label className="min-w-0 flex-1">
+      <span className="sr-only">{label}</span>
+      <input type="number" name={name} min={0} step="any" inputMode="numeric" placeholder={placeholder} defaultValue={value} className={fieldClass} />
+    </label>
+  );
+}
+
+/** The keyword and its clear button (a button with JavaScript, a link to the list without the keyword otherwise). */
+function SearchBox({ search, clearSearchHref }: { search: string; clearSearchHref: string }) {
+  const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
+  const [filled, setFilled] = useState(Boolean(search));
+  // What was typed before JavaScript arrived is in the field already: the clear button follows it.
+  useEffect(() => setFilled(Boolean(input.current?.value)), []);
+  return (
+    <div className="flex gap-2">
+      <label htmlFor="busca" className="sr-only">
+        Palavra-chave
+      </label>
+      <span className="relative min-w-0 flex-1">
+        <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
+        <input
+          ref={input}
+          id="busca"
+          type="search"
+          name="search"
+          defaultValue={search}
+          onInput={(event) => setFilled(Boolean(event.currentTarget.value))}
+          maxLength={100}
+          enterKeyHint="search"
+          placeholder="O que você procura?"
+          className={`${fieldClass} pl-10 pr-10 [&::-webkit-search-cancel-button]:hidden`}
+        />
+        {filled ? (
+          hydrated ? (
+            <button
+              type="button"
+              onClick={() => {
+                if (input.current) input.current.value = "";
+                setFilled(false);
+                input.current?.focus();
+              }}
+              aria-label="Limpar busca"
+              className={`absolute right-1 top-1/2 -translate-y-1/2 rounded-md p-2 text-slate-500 hover:text-slate-900 ${focusRing}`}
+            >
+              <Icon name="x" className="h-4 w-4" />
+            </button>
+          ) : (
+            <Link to={clearSearchHref} aria-label="Limpar busca" className="absolute right-1 top-1/2 -translate-y-1/2 rounded-md p-2 text-slate-500 hover:text-slate-900">
+              <Icon name="x" className="h-4 w-4" />
+            </Link>
+          )
+        ) : null}
+      </span>
+      <button type="submit" className={`min-h-11 shrink-0 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 ${focusRing}`}>
+        Buscar
+      </button>
+    </div>
   );
 }

@@ -3,10 +3,7 @@ import { formatDateBR } from "~/lib/date-br";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { CardAd } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
-import { Icon } from "~/components/Icon";
 import { CARD_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "~/lib/image-variants";
-
-const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2";
 
 // On a phone the picture is the screen less the page's and the card's padding, so a 360 px screen at 2×
 // asks for the 640 px variant, not the 960 px one.
@@ -51,10 +48,10 @@ export function AdCard({
     <article
       aria-labelledby={titleId}
       data-testid="ad-card"
-      // In the one-per-row desktop layout (html[data-ads-cols="1"]) the card lies on its side.
-      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:[[data-ads-cols='1']_&]:flex-row"
+      // Styles in tailwind.css (.ad-card…): in the one-per-row desktop layout the card lies on its side.
+      className="ad-card"
     >
-      <div className="relative p-2 pb-0 lg:[[data-ads-cols='1']_&]:w-80 lg:[[data-ads-cols='1']_&]:shrink-0 lg:[[data-ads-cols='1']_&]:pb-2">
+      <div className="ad-card-media">
         {cover && !broken ? (
           <img
             ref={imgRef}
@@ -68,44 +65,35 @@ export function AdCard({
             {...(priority ? HIGH_PRIORITY : {})}
             alt={ad.title}
             onError={() => setBroken(true)}
-            className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
+            className="ad-card-img"
           />
         ) : (
-          <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 rounded-xl bg-slate-100 text-slate-500">
-            <Icon name="image-off" className="h-8 w-8" />
-            <span className="text-xs font-medium">Sem foto</span>
-          </div>
+          <div className="ad-card-noimg mi mi-image-off">Sem foto</div>
         )}
         {photos > 0 ? (
-          <span className="absolute bottom-2 right-4 inline-flex items-center gap-1 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
-            <Icon name="images" className="h-3.5 w-3.5" />
-            {photos}
+          <span className="ad-card-count mi mi-images">
+            {`${photos}`}
             <span className="sr-only">{photos === 1 ? " foto" : " fotos"}</span>
           </span>
         ) : null}
       </div>
 
-      <div className="flex flex-1 flex-col gap-3 p-4">
+      <div className="ad-card-body">
         <div className="flex flex-wrap gap-2">
-          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{ad.category.name}</span>
-          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{ad.adType || "Vender"}</span>
+          <span className="badge badge-brand">{ad.category.name}</span>
+          <span className="badge badge-amber">{ad.adType || "Vender"}</span>
         </div>
         <h3 id={titleId} className="line-clamp-2 text-base font-bold leading-snug text-slate-900">
           {ad.title}
         </h3>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span className="inline-flex items-center gap-1">
-            <Icon name="map-pin" className="h-4 w-4 shrink-0" />
-            {ad.city} - {ad.state}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Icon name="calendar-days" className="h-4 w-4 shrink-0" />
+        <div className="ad-card-meta">
+          <span className="mi mi-map-pin">{`${ad.city} - ${ad.state}`}</span>
+          <span className="mi mi-calendar-days">
             <time dateTime={ad.createdAt}>{formatDateBR(new Date(ad.createdAt))}</time>
           </span>
-          <span className="inline-flex cursor-help items-center gap-1" title={VIEWS_TOOLTIP}>
-            <Icon name="eye" className="h-4 w-4 shrink-0" />
-            {ad.views}
-            <span className="sr-only"> visualizações. {VIEWS_TOOLTIP}</span>
+          <span className="mi mi-eye cursor-help" title={VIEWS_TOOLTIP}>
+            {`${ad.views}`}
+            <span className="sr-only"> visualizações</span>
           </span>
         </div>
         <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{ad.description}</p>
@@ -116,7 +104,7 @@ export function AdCard({
             onClick={open}
             aria-busy={opening || undefined}
             aria-describedby={titleId}
-            className={`inline-flex min-h-11 flex-1 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:ring-brand-600 ${focusRing}`}
+            className="btn-card flex-1 bg-brand-700 hover:bg-brand-800 focus-visible:ring-brand-600"
           >
             {opening ? "Carregando..." : "Ver Detalhes"}
           </a>
@@ -126,9 +114,8 @@ export function AdCard({
               target="_blank"
               rel="noopener noreferrer"
               aria-label="Conversar no WhatsApp"
-              className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-whatsapp-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 focus-visible:ring-whatsapp-700 ${focusRing}`}
+              className="btn-card mi mi-message-circle bg-whatsapp-700 hover:bg-green-800 focus-visible:ring-whatsapp-700"
             >
-              <Icon name="message-circle" className="h-5 w-5" />
               WhatsApp
             </a>
           ) : null}

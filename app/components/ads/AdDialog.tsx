@@ -3,8 +3,52 @@ import { useEffect, useRef } from "react";
 import type { AdDetail as AdDetailData } from "~/models/ad/ad";
 import { AdDetail } from "./AdDetail";
 
-/** The ad over the list, in a native modal <dialog> (focus trap, Escape and inert page for free). */
-export default function AdDialog({ ad, onRequestClose }: { ad: AdDetailData; onRequestClose: () => void }) {
+/**
+ * Opens ad `id` over the list: fetches it, puts its own shareable address /anuncio/{id} in the address
+ * bar (the dialog's close goes Back to the list's) and counts one view (a POST: prefetching and
+ * revalidation never count; the server counts a visitor once a day). `onViews` gets the new count.
+ */
+export async function openAd(id: number, onViews: (views: number) => void): Promise<AdDetailData> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/ads/${id}`, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } });
+  } catch {
+    throw new Error("Erro ao carregar detalhes do anúncio");
+  }
+  if (response.status === 404) throw new Error("Anúncio não encontrado");
+  if (!response.ok) throw new Error("Erro ao carregar detalhes do anúncio");
+  const detail = (await response.json()) as AdDetailData;
+  window.history.pushState({ adDialog: id }, "", `/anuncio/${id}`);
+  void fetch(`/api/ads/${id}/view`, { method: "POST", credentials: "same-origin" })
+    .then((res) => (res.ok ? (res.json() as Promise<{ views: number }>) : null))
+    .then((body) => {
+      if (body) onViews(body.views);
+    })
+    .catch(() => {});
+  return detail;
+}
+
+/**
+ * An ad opened with `openAd` over a list: closing it goes Back (Fechar, Escape, a click outside), and
+ * Back closes it; the Back press is kept from the router (a capturing listener on window runs before
+ * the router's), so the list under the dialog stays exactly as it was.
+ */
+export function ListAdDialog({ ad, onClosed }: { ad: AdDetailData; onClosed: () => void }) {
+  useEffect(() => {
+    const onPopState = (event: PopStateEvent) => {
+      event.stopImmediatePropagation();
+      onClosed();
+    };
+    window.addEventListener("popstate", onPopState, { capture: true });
+    return () => window.removeEventListener("popstate", onPopState, { capture: true });
+  }, [onClosed]);
+  return <AdDialog ad={ad} onRequestClose={goBack} />;
+}
+
+const goBack = () => window.history.back();
+
+/** The ad in a native modal <dialog> (focus trap, Escape and inert page for free). */
+export default function AdDialog({ ad, onRequestClose: requestClose }: { ad: AdDetailData; onRequestClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -26,17 +70,17 @@ export default function AdDialog({ ad, onRequestClose }: { ad: AdDetailData; onR
       onCancel={(event) => {
         // Escape: close through the same path as Fechar, so the address goes back too.
         event.preventDefault();
-        onRequestClose();
+        requestClose();
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onRequestClose();
+        if (event.target === event.currentTarget) requestClose();
       }}
       className="m-0 h-full max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-slate-950/60 sm:m-auto sm:h-auto sm:max-h-[92vh] sm:max-w-3xl sm:rounded-2xl"
     >
       <div className="relative min-h-full bg-white p-4 sm:rounded-2xl sm:p-6">
         <button
           type="button"
-          onClick={onRequestClose}
+          onClick={requestClose}
           aria-label="Fechar detalhes"
           className="absolute right-3 top-3 z-10 rounded-full bg-white/90 p-2 text-slate-700 shadow hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
@@ -48,7 +92,7 @@ export default function AdDialog({ ad, onRequestClose }: { ad: AdDetailData; onR
           actions={
             <button
               type="button"
-              onClick={onRequestClose}
+              onClick={requestClose}
               className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
             >
               Fechar

@@ -1,54 +1,22 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useNonce } from "~/lib/nonce";
-import type { AdDetail, CardAd, PublicAd } from "~/models/ad/ad";
+import type { AdDetail, CardAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
 import { useHydrated } from "~/components/use-hydrated";
-import { Icon, type IconName } from "~/components/Icon";
 
 export const PAGE_SIZE = 12;
 const SKELETON_CARDS = 8;
-const LAYOUT_KEY = "adsLayout";
-type Columns = 1 | 2 | 3;
+export const LAYOUT_KEY = "adsLayout";
 
 // The dialog (carousel, sections) is fetched only when someone opens an ad: the lists stay light.
-const AdDialog = lazy(() => import("./AdDialog"));
+const AdDialog = lazy(() => import("./AdDialog").then((module) => ({ default: module.ListAdDialog })));
 const loadDialog = () => import("./AdDialog");
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
-export class FetchAdsError extends Error {
-  constructor() {
-    super("Failed to fetch ads");
-  }
-}
-
-/** One page of GET /api/ads/public, retried once (spec 01 §8). */
-async function fetchAdsPage(apiQuery: string, page: number): Promise<{ ads: PublicAd[]; total: number }> {
-  const params = new URLSearchParams(apiQuery);
-  params.set("status", "active");
-  // The spec's order unless the list asks for another (newest, price).
-  if (!params.has("sortBy")) {
-    params.set("sortBy", "views");
-    params.set("sortOrder", "desc");
-  }
-  params.set("page", String(page));
-  params.set("limit", String(PAGE_SIZE));
-  params.set("_t", String(Date.now()));
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const response = await fetch(`/api/ads/public?${params}`, {
-        cache: "no-store",
-        credentials: "same-origin",
-        headers: { Accept: "application/json" },
-      });
-      if (response.ok) return (await response.json()) as { ads: PublicAd[]; total: number };
-    } catch {
-      // network failure: fall through to the retry
-    }
-  }
-  throw new FetchAdsError();
-}
+// The next pages' fetching is loaded when the list first needs a page: a visitor who does not scroll never does.
+const loadFetcher = () => import("./fetch-ads");
 
 /**
  * A list of ad cards that keeps going: with JavaScript the next page loads when the sentinel comes
@@ -81,7 +49,8 @@ export function AdList({
   const loadMore = useCallback(async () => {
     setStatus("loading");
     try {
-      const next = await fetchAdsPage(apiQuery, lastPage + 1);
+      const { fetchAdsPage } = await loadFetcher();
+      const next = await fetchAdsPage(apiQuery, lastPage + 1, PAGE_SIZE);
       setAds((current) => {
         // Views change while someone scrolls, so an ad can move between pages: never show it twice.
         const seen = new Set(current.map((ad) => ad.id));
@@ -121,7 +90,7 @@ export function AdList({
       <LayoutScript />
       <ul
         data-testid="ad-list"
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:[[data-ads-cols='2']_&]:grid-cols-2 lg:[[data-ads-cols='1']_&]:grid-cols-1"
+        className="ad-list"
       >
         {ads.map((ad, index) => (
           <li key={ad.id} className="flex">
@@ -189,7 +158,7 @@ export function AdList({
       ) : null}
       {dialog.ad ? (
         <Suspense fallback={null}>
-          <AdDialog ad={dialog.ad} onRequestClose={dialog.requestClose} />
+          <AdDialog ad={dialog.ad} onClosed={dialog.closed} />
         </Suspense>
       ) : null}
     </div>
@@ -197,52 +166,23 @@ export function AdList({
 }
 
 /**
- * Opening an ad over the list: fetch it (the dialog opens only once it has arrived), put its own
- * shareable address /anuncio/{id} in the address bar, count the view. Back, Fechar and Escape close it;
- * the Back press is kept from the router, so the list under the dialog stays exactly as it was.
+ * Opening an ad over the list: the dialog's module fetches the ad (the dialog opens only once it has
+ * arrived), puts its own shareable address /anuncio/{id} in the address bar and counts the view; Back,
+ * Fechar and Escape close it (AdDialog.tsx). All of that is loaded with the dialog, on first use.
  */
 function useAdDialog() {
   const [ad, setAd] = useState<AdDetail | null>(null);
   const [openingId, setOpeningId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const pushed = useRef(false);
   const opener = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const onPopState = (event: PopStateEvent) => {
-      if (!pushed.current) return;
-      pushed.current = false;
-      // Capturing listeners on window run before the router's: the router never sees this Back.
-      event.stopImmediatePropagation();
-      setAd(null);
-      opener.current?.focus();
-    };
-    window.addEventListener("popstate", onPopState, { capture: true });
-    return () => window.removeEventListener("popstate", onPopState, { capture: true });
-  }, []);
 
   const open = useCallback(async (id: number) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setOpeningId(id);
     setError(null);
     try {
-      const [response] = await Promise.all([
-        fetch(`/api/ads/${id}`, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } }),
-        loadDialog(),
-      ]);
-      if (response.status === 404) throw new Error("Anúncio não encontrado");
-      if (!response.ok) throw new Error("Erro ao carregar detalhes do anúncio");
-      const detail = (await response.json()) as AdDetail;
-      window.history.pushState({ adDialog: id }, "", `/anuncio/${id}`);
-      pushed.current = true;
-      setAd(detail);
-      // One view per opening (a POST: prefetching and revalidation never count).
-      void fetch(`/api/ads/${id}/view`, { method: "POST", credentials: "same-origin" })
-        .then((res) => (res.ok ? (res.json() as Promise<{ views: number }>) : null))
-        .then((body) => {
-          if (body) setAd((current) => (current?.id === id ? { ...current, views: body.views } : current));
-        })
-        .catch(() => {});
+      const { openAd } = await loadDialog();
+      setAd(await openAd(id, (views) => setAd((current) => (current?.id === id ? { ...current, views } : current))));
     } catch (caught) {
       setError(caught instanceof Error && caught.message === "Anúncio não encontrado" ? caught.message : "Erro ao carregar detalhes do anúncio");
     } finally {
@@ -250,22 +190,12 @@ function useAdDialog() {
     }
   }, []);
 
-  const requestClose = useCallback(() => {
-    if (pushed.current) window.history.back();
-    else {
-      setAd(null);
-      opener.current?.focus();
-    }
+  const closed = useCallback(() => {
+    setAd(null);
+    opener.current?.focus();
   }, []);
 
-  return {
-    ad,
-    openingId,
-    error,
-    open: (id: number) => void open(id),
-    requestClose,
-    dismissError: () => setError(null),
-  };
+  return { ad, openingId, error, open: (id: number) => void open(id), closed, dismissError: () => setError(null) };
 }
 
 /**
@@ -285,45 +215,21 @@ function LayoutScript() {
   );
 }
 
-const LAYOUTS: { columns: Columns; label: string; icon: IconName }[] = [
-  { columns: 1, label: "1 anúncio por linha", icon: "rows-3" },
-  { columns: 2, label: "2 anúncios por linha", icon: "columns-2" },
-  { columns: 3, label: "3 anúncios por linha", icon: "columns-3" },
-];
+// The 1/2/3-per-row switch is for desktops only: its code is fetched there, once the page is up.
+const LayoutButtons = lazy(() => import("./LayoutSwitch"));
+const DESKTOP = "(min-width: 1024px)";
+const subscribeDesktop = (onChange: () => void) => {
+  const query = window.matchMedia(DESKTOP);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
 
 /** The 1/2/3-per-row switch (desktop only, default 3, remembered in this browser). Needs JavaScript. */
 export function LayoutSwitch() {
-  const hydrated = useHydrated();
-  const [columns, setColumns] = useState<Columns>(3);
-  useEffect(() => {
-    const stored = Number(document.documentElement.dataset.adsCols);
-    if (stored === 1 || stored === 2 || stored === 3) setColumns(stored);
-  }, []);
-  if (!hydrated) return null;
-  const choose = (value: Columns) => {
-    setColumns(value);
-    document.documentElement.dataset.adsCols = String(value);
-    try {
-      localStorage.setItem(LAYOUT_KEY, String(value));
-    } catch {
-      // private mode or storage full: the choice lasts until the page is left
-    }
-  };
-  return (
-    <div role="group" aria-label="Anúncios por linha" className="hidden items-center gap-1 rounded-lg border border-slate-200 bg-white p-1 lg:flex">
-      {LAYOUTS.map(({ columns: value, label, icon }) => (
-        <button
-          key={value}
-          type="button"
-          onClick={() => choose(value)}
-          aria-pressed={columns === value}
-          aria-label={label}
-          title={label}
-          className={`rounded-md p-2 ${focusRing} ${columns === value ? "bg-brand-700 text-white" : "text-slate-600 hover:bg-slate-100"}`}
-        >
-          <Icon name={icon} className="h-5 w-5" />
-        </button>
-      ))}
-    </div>
-  );
+  const desktop = useSyncExternalStore(subscribeDesktop, () => window.matchMedia(DESKTOP).matches, () => false);
+  return desktop ? (
+    <Suspense fallback={null}>
+      <LayoutButtons />
+    </Suspense>
+  ) : null;
 }

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import { CategoryIcon } from "~/components/CategoryIcon";
+import { Icon, type IconName } from "~/components/Icon";
 
-export type GridCategory = { id: number; name: string; icon: string };
+/** `icon`: the sprite icon, resolved from the category's key on the server (CategoryIcon.tsx `categoryIconName`), so the key table stays out of the page's JavaScript. */
+export type GridCategory = { id: number; name: string; icon: IconName };
 
 /**
  * The categories of the home page and /categories; each links to /categories?category={id}. On a
@@ -17,14 +18,10 @@ export function CategoryGrid({ categories, selectedId }: { categories: GridCateg
             <Link
               to={`/categories?category=${category.id}`}
               aria-current={selected ? "true" : undefined}
-              className={`flex h-full items-center gap-2 whitespace-nowrap rounded-full border py-1 pl-1 pr-3 text-sm font-medium shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:flex-col sm:whitespace-normal sm:rounded-xl sm:p-3 sm:text-center ${
-                selected
-                  ? "border-brand-600 bg-brand-50 text-brand-800"
-                  : "border-slate-200 bg-white text-slate-700 hover:border-brand-300 hover:text-brand-800"
-              }`}
+              className={`cat-chip ${selected ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-200 bg-white text-slate-700 hover:border-brand-300 hover:text-brand-800"}`}
             >
-              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:h-11 sm:w-11">
-                <CategoryIcon icon={category.icon} className="h-4 w-4 sm:h-6 sm:w-6" />
+              <span className="cat-chip-icon">
+                <Icon name={category.icon} className="h-4 w-4 sm:h-6 sm:w-6" />
               </span>
               {category.name}
             </Link>

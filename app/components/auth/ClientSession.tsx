@@ -8,81 +8,33 @@
  * without a server session is revoked and cleared.
  */
 import { useEffect } from "react";
-import {
-  browserStorages,
-  clearRedirectAfterLogin,
-  consumeAuthQuery,
-  finishLoading,
-  hardRefresh,
-  isHardRefreshKey,
-  loginClient,
-  logoutClient,
-  readStoredAuth,
-  restoreAuth,
-  type AuthRecord,
-  type StoredUser,
-} from "~/lib/client-session";
+import type { StoredUser } from "~/lib/client-session";
+import { holdsStoredAuth, isHardRefreshKey } from "~/lib/client-session-keys";
 
 type ServerUser = StoredUser & { id: number };
 
-function sameUser(a: StoredUser, b: ServerUser) {
-  return a.id === undefined ? a.email === b.email : a.id === b.id;
-}
+/** Loaded on first use, after the page is up (see client-session-sync.ts). */
+const loadSync = () => import("./client-session-sync");
 
-async function fetchClientToken(): Promise<AuthRecord | null> {
+/**
+ * Whether there is anything to keep in step: a signed-in user, a stored record (or the legacy pair), or
+ * the social sign-in's query parameters. A visitor with none of them (most buyers) never loads the sync.
+ */
+function hasAuthToSync(serverUser: ServerUser | null) {
+  if (serverUser || /[?&](token|user)=/.test(window.location.search)) return true;
   try {
-    const response = await fetch("/api/auth/client-token", { method: "POST", credentials: "same-origin" });
-    if (!response.ok) return null;
-    return (await response.json()) as AuthRecord;
-  } catch (error) {
-    console.error("Não foi possível obter o token da sessão", error);
-    return null;
-  }
-}
-
-async function revoke(token: string) {
-  try {
-    await fetch("/api/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${token}` }, credentials: "omit" });
+    return holdsStoredAuth(window.localStorage) || holdsStoredAuth(window.sessionStorage);
   } catch {
-    // Offline: the row expires on its own.
+    return false;
   }
-}
-
-async function synchronize(serverUser: ServerUser | null, isCancelled: () => boolean) {
-  const storages = browserStorages();
-  const fromQuery = consumeAuthQuery(window.location.href);
-  if (fromQuery.cleanUrl !== null) window.history.replaceState(window.history.state, "", fromQuery.cleanUrl);
-  if (fromQuery.record) loginClient(fromQuery.record, storages);
-
-  const record = fromQuery.record ?? (await restoreAuth(() => readStoredAuth(storages)));
-  if (isCancelled()) return;
-
-  if (serverUser) {
-    clearRedirectAfterLogin(storages);
-    if (record && sameUser(record.user, serverUser)) {
-      loginClient({ user: serverUser, token: record.token }, storages);
-      return;
-    }
-    const fresh = await fetchClientToken();
-    if (isCancelled()) return;
-    if (fresh) loginClient(fresh, storages);
-    else finishLoading();
-    return;
-  }
-  if (record) {
-    // The cookie session is over (signed out, expired, or a browser-session cookie that ended).
-    await revoke(record.token);
-    logoutClient({ storages });
-    return;
-  }
-  finishLoading();
 }
 
 export function ClientSession({ serverUser }: { serverUser: ServerUser | null }) {
   const serverKey = serverUser ? `${serverUser.id}` : "";
   useEffect(() => {
+    if (!hasAuthToSync(serverUser)) return;
     let cancelled = false;
-    void synchronize(serverUser, () => cancelled);
+    void loadSync().then(({ synchronize }) => (cancelled ? undefined : synchronize(serverUser, () => cancelled)));
     return () => {
       cancelled = true;
     };
@@ -94,7 +46,7 @@ export function ClientSession({ serverUser }: { serverUser: ServerUser | null })
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isHardRefreshKey(event)) return;
       event.preventDefault();
-      void hardRefresh();
+      void loadSync().then(({ hardRefresh }) => hardRefresh());
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);

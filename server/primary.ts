@@ -1,0 +1,120 @@
+/**
+ * What the first process does besides serving (server.ts): the pid file, the hourly backups, the daily
+ * housekeeping job, and, with web workers, supervising them. Each runs once however many workers there are.
+ */
+import cluster from "node:cluster";
+import fs from "node:fs";
+import type { Env } from "~/env.server";
+import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/housekeeping.server";
+import { latestBackupTime, pidFile, runBackup, type BackupSettings } from "../scripts/backup.mjs";
+
+export function writePidFile(env: Env) {
+  const file = pidFile(env.DATA_DIR);
+  fs.writeFileSync(file, String(process.pid));
+  process.on("exit", () => fs.rmSync(file, { force: true }));
+}
+
+/**
+ * Backups by themselves (scripts/backup.mjs, also behind `npm run db:backup`): in this first process
+ * only, so once however many workers there are. The next one is due an interval after the newest in
+ * DATA_DIR/backups (at once when there is none), so restarts neither skip nor repeat them; runs never
+ * overlap, because the next is scheduled when one ends. A failed run is logged and the schedule goes on.
+ */
+export function scheduleBackups(env: Env) {
+  if (env.BACKUP_INTERVAL_MINUTES === 0) {
+    console.log("[backup] automatic backups are off (BACKUP_INTERVAL_MINUTES=0)");
+    return;
+  }
+  const every = env.BACKUP_INTERVAL_MINUTES * 60_000;
+  const settings: BackupSettings = {
+    dataDir: env.DATA_DIR,
+    databasePath: env.DATABASE_PATH,
+    storageDriver: env.STORAGE_DRIVER,
+    // Checked at start-up (env.server.ts): with STORAGE_DRIVER=s3 every S3_* value is present.
+    s3:
+      env.STORAGE_DRIVER === "s3"
+        ? {
+            endpoint: env.S3_ENDPOINT!,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          }
+        : undefined,
+  };
+  const run = async () => {
+    try {
+      await runBackup(settings);
+    } catch (error) {
+      console.error("[backup] failed:", error);
+    }
+    // unref: a pending backup never keeps a stopping server alive.
+    setTimeout(() => void run(), every).unref();
+  };
+  const last = latestBackupTime(env.DATA_DIR);
+  const due = last ? Math.min(every, Math.max(0, last.getTime() + every - Date.now())) : 0;
+  setTimeout(() => void run(), due).unref();
+}
+
+/**
+ * The daily housekeeping (app/models/ad/housekeeping.server.ts, also `npm run jobs:daily`): in this
+ * first process only, so once however many workers there are, at 03:00 São Paulo every day. A run
+ * missed while the server was down happens a minute after start-up; the job itself skips a day it
+ * already ran (DATA_DIR/daily-job.json). A failed run is logged and the schedule goes on.
+ */
+export function scheduleDailyJob() {
+  const run = async () => {
+    try {
+      await runDailyJobOnce();
+    } catch (error) {
+      console.error("[daily] failed:", error);
+    }
+    next();
+  };
+  // unref: a pending run never keeps a stopping server alive.
+  const next = () => setTimeout(() => void run(), Math.max(1_000, nextDailyRun().getTime() - Date.now())).unref();
+  if (dailyRunMissed()) setTimeout(() => void run(), 60_000).unref();
+  else next();
+}
+
+/**
+ * The primary with workers: forks them, replaces one that dies, and on SIGTERM/SIGINT asks each to
+ * finish its requests and leaves when all have. A worker dying before any is listening (a bad port,
+ * say) ends start-up instead of looping.
+ */
+export function superviseWorkers(count: number, onReady: () => void) {
+  let alive = 0;
+  let listening = 0;
+  let stopping = false;
+  const fork = () => {
+    alive++;
+    cluster.fork();
+  };
+  cluster.on("listening", () => {
+    listening++;
+    if (listening === count) onReady();
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    alive--;
+    // A clean exit is a worker that was asked to stop (Ctrl+C reaches the workers first, too).
+    if (stopping || (code === 0 && !signal)) {
+      if (alive === 0) process.exit(0);
+      return;
+    }
+    if (listening === 0) {
+      console.error(`A web worker failed to start (exit ${signal ?? code}); stopping.`);
+      process.exit(1);
+    }
+    console.error(`Web worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: closing`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let i = 0; i < count; i++) fork();
+}

@@ -216,33 +216,23 @@ function pageQuery(shape: Shape) {
     .offset(p("offset"));
 }
 
-type CountStatement = ReturnType<ReturnType<typeof countQuery>["prepare"]>;
-type PageStatement = ReturnType<ReturnType<typeof pageQuery>["prepare"]>;
-type CardPageStatement = ReturnType<ReturnType<typeof cardPageQuery>["prepare"]>;
-const cardPageStatements = new Map<string, CardPageStatement>();
-
-function preparedCardPage(shape: Shape): CardPageStatement {
-  const key = JSON.stringify(shape);
-  let prepared = cardPageStatements.get(key);
-  if (!prepared) cardPageStatements.set(key, (prepared = cardPageQuery(shape).prepare()));
-  return prepared;
-}
-const countStatements = new Map<string, CountStatement>();
-const pageStatements = new Map<string, PageStatement>();
-
-function preparedCount(shape: Shape): CountStatement {
-  const key = JSON.stringify(shape);
-  let prepared = countStatements.get(key);
-  if (!prepared) countStatements.set(key, (prepared = countQuery(shape).prepare()));
-  return prepared;
+/**
+ * One prepared statement per query shape, built on first use: `build` makes the query of a shape, and
+ * the shapes are few (which filters are present, the order, the plan), so the map stays small.
+ */
+function preparedPer<S extends { prepare(): unknown }>(build: (shape: Shape) => S) {
+  const statements = new Map<string, ReturnType<S["prepare"]>>();
+  return (shape: Shape): ReturnType<S["prepare"]> => {
+    const key = JSON.stringify(shape);
+    let prepared = statements.get(key);
+    if (!prepared) statements.set(key, (prepared = build(shape).prepare() as ReturnType<S["prepare"]>));
+    return prepared;
+  };
 }
 
-function preparedPage(shape: Shape): PageStatement {
-  const key = JSON.stringify(shape);
-  let prepared = pageStatements.get(key);
-  if (!prepared) pageStatements.set(key, (prepared = pageQuery(shape).prepare()));
-  return prepared;
-}
+const preparedCount = preparedPer(countQuery);
+const preparedPage = preparedPer(pageQuery);
+const preparedCardPage = preparedPer(cardPageQuery);
 
 function placeholderValues(filter: PublicAdsFilter, now: Date, match: string | null, hits?: number) {
   return {

@@ -20,6 +20,9 @@ export const FILL_SIZES = [
 
 export const SCALE_WIDTHS = [320, 640, 1200] as const;
 
+/** `fetchpriority="high"` for an <img> (React 18 passes only the lowercase attribute through; fetchPriority is React 19's). */
+export const HIGH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
+
 export type ImageVariant = { width: number; height?: number; jpeg?: boolean };
 
 export function isAllowedVariant({ width, height }: ImageVariant): boolean {

@@ -3,13 +3,12 @@ import { formatDateBR } from "~/lib/date-br";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { CardAd } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
-import { CARD_IMAGE_SIZES, fillSrcSet, imageVariantUrl } from "~/lib/image-variants";
+import { CARD_IMAGE_SIZES, fillSrcSet, HIGH_PRIORITY, imageVariantUrl } from "~/lib/image-variants";
 
 // On a phone the picture is the screen less the page's and the card's padding, so a 360 px screen at 2×
 // asks for the 640 px variant, not the 960 px one.
 export const CARD_IMAGE_SIZES_ATTR = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 50px)";
-/** React 18 passes only the lowercase attribute through (fetchPriority is React 19's). */
-const HIGH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
+const CARD_IMAGE = { width: 480, height: 360 } as const;
 
 /** The ad card of spec 01 §2: picture, badges, place and date, views, picture count, description, price, actions. */
 export function AdCard({
@@ -55,11 +54,11 @@ export function AdCard({
         {cover && !broken ? (
           <img
             ref={imgRef}
-            src={imageVariantUrl(cover.publicId, { width: 480, height: 360 })}
+            src={imageVariantUrl(cover.publicId, CARD_IMAGE)}
             srcSet={fillSrcSet(cover.publicId, CARD_IMAGE_SIZES)}
             sizes={CARD_IMAGE_SIZES_ATTR}
-            width={480}
-            height={360}
+            width={CARD_IMAGE.width}
+            height={CARD_IMAGE.height}
             loading={eager || priority ? "eager" : "lazy"}
             decoding={priority ? "sync" : "async"}
             {...(priority ? HIGH_PRIORITY : {})}

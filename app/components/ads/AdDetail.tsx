@@ -5,15 +5,12 @@ import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
 import type { AdDetail as AdDetailData } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { useHydrated } from "~/components/use-hydrated";
-import { imageVariantUrl } from "~/lib/image-variants";
+import { HIGH_PRIORITY, imageVariantUrl } from "~/lib/image-variants";
 import { ReportForm } from "./ReportForm";
 import { SafetyTips } from "./SafetyTips";
 import { ShareButton } from "./ShareButton";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
-
-/** React 18 passes only the lowercase attribute through (fetchPriority is React 19's). */
-export const HIGH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
 
 // The full-screen viewer (swipe, pinch-zoom) is fetched the first time someone opens a photo.
 const PhotoViewer = lazy(() => import("./PhotoViewer"));

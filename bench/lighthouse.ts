@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:lighthouse` — what a phone feels: Lighthouse mobile (simulated slow 4G, 4× CPU) on the
+ * home page, /categories and an ad page, against the production build (`npm run build` first) with the
+ * demo data, run LH_RUNS times each (3); the medians of the score, LCP, CLS and TBT are printed against
+ * the targets of issue 15 (score ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.02) and written to bench/results/.
+ *
+ * Lighthouse is a measuring tool, not a dependency of the app: it is fetched by npx on first use
+ * (LIGHTHOUSE, lighthouse@12.8.2: 13 needs Node 22) and drives Debian's Chromium (CHROME_PATH,
+ * /usr/bin/chromium). The machine is shared: read the medians, and compare pages within one run.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../tests/support/free-port";
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const LIGHTHOUSE = process.env.LIGHTHOUSE ?? "lighthouse@12.8.2";
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const TARGETS = { score: 95, lcpMs: 2000, cls: 0.02 };
+const root = path.resolve(import.meta.dirname, "..");
+
+if (!fs.existsSync(path.join(root, "build/index.js"))) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-lighthouse-"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["build/index.js"], {
+  cwd: root,
+  env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "true" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+type Run = { score: number; lcpMs: number; cls: number; tbtMs: number };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** One Lighthouse run; a run whose trace Chromium failed to record (NO_NAVSTART, now and then) is run again. */
+function lighthouse(url: string, attempt = 1): Run {
+  const output = path.join(dataDir, "lh.json");
+  execFileSync(
+    "npx",
+    [
+      "--yes",
+      LIGHTHOUSE,
+      url,
+      "--only-categories=performance",
+      "--form-factor=mobile",
+      "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+      "--output=json",
+      `--output-path=${output}`,
+      "--quiet",
+    ],
+    { env: { ...process.env, CHROME_PATH }, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const report = JSON.parse(fs.readFileSync(output, "utf8")) as {
+    runtimeError?: { code: string };
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { numericValue: number }>;
+  };
+  if (report.runtimeError || report.categories.performance.score === null) {
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${report.runtimeError?.code ?? "no score"}`);
+    return lighthouse(url, attempt + 1);
+  }
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    lcpMs: Math.round(report.audits["largest-contentful-paint"]!.numericValue),
+    cls: Number(report.audits["cumulative-layout-shift"]!.numericValue.toFixed(3)),
+    tbtMs: Math.round(report.audits["total-blocking-time"]!.numericValue),
+  };
+}
+
+try {
+  for (let tries = 0; ; tries++) {
+    const healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) break;
+    if (tries > 300) throw new Error("the server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // The ad page of the most viewed ad with photos (the one a buyer is likeliest to open).
+  const { ads } = (await (await fetch(`${base}/api/ads/public?limit=12`)).json()) as { ads: { id: number; images: unknown[] }[] };
+  const ad = ads.find((candidate) => candidate.images.length > 0) ?? ads[0]!;
+  const pages = { "/": `${base}/`, "/categories": `${base}/categories`, "/anuncio/{id}": `${base}/anuncio/${ad.id}` };
+
+  const results: Record<string, Run & { runs: Run[]; ok: boolean }> = {};
+  for (const [name, url] of Object.entries(pages)) {
+    const runs = Array.from({ length: RUNS }, () => lighthouse(url));
+    const result = {
+      score: median(runs.map((r) => r.score)),
+      lcpMs: median(runs.map((r) => r.lcpMs)),
+      cls: median(runs.map((r) => r.cls)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
+    };
+    const ok = result.score >= TARGETS.score && result.lcpMs <= TARGETS.lcpMs && result.cls <= TARGETS.cls;
+    results[name] = { ...result, runs, ok };
+    console.log(
+      `${name.padEnd(14)} score ${result.score}  LCP ${(result.lcpMs / 1000).toFixed(2)} s  CLS ${result.cls}  TBT ${result.tbtMs} ms` +
+        `  (median of ${RUNS}; scores ${runs.map((r) => r.score).join(", ")}) ${ok ? "ok" : "UNDER TARGET"}`,
+    );
+  }
+  const out = path.join(root, "bench/results", `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify({ targets: TARGETS, runs: RUNS, results }, null, 2));
+  console.log(`\nWritten to ${path.relative(root, out)}`);
+} finally {
+  server.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+}

@@ -265,6 +265,17 @@ describe("POST /api/ads: refused input", () => {
     expect(adsOf(seller.id)).toHaveLength(count);
   });
 
+  it("checks the fields before it reads any photo: a refused ad costs no re-encoding", async () => {
+    const before = storedOriginals();
+    // A photo that could not be read would be refused too: the fields' answer comes first.
+    const response = await postAd(carFields({ expirationDate: inDays(1) }), [
+      upload(await cameraJpeg({ width: 800, height: 600 })),
+      upload(SCRIPT_AS_PNG, { name: "foto.png", type: "image/png" }),
+    ]);
+    await expectRefused(response, 400, "* mínimo 3 dias");
+    expect(newOriginals(before)).toEqual([]);
+  });
+
   it.each([
     ["an SVG (could carry script)", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'), "x.svg", "image/svg+xml"],
     ["a truncated JPEG", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]), "x.jpg", "image/jpeg"],

@@ -280,6 +280,9 @@ export async function storePhotos(
 /** POST /api/ads: stores the photos, creates the ad; a refused ad leaves no photo behind. */
 export async function createAdWithUploads(userId: number, input: AdInput, files: { bytes: Uint8Array }[], now = new Date()): Promise<AdWriteResult> {
   if (files.length > MAX_AD_IMAGES) return { ok: false, status: 400, message: AD_FORM_MESSAGES.imageLimitApi };
+  // The fields first: a refused ad must not cost the re-encoding and storing of its photos.
+  const prepared = prepareAd(input, now);
+  if (!prepared.ok) return prepared;
   const stored = await storePhotos(files);
   if (!stored.ok) return stored;
   const result = await createAd(userId, input, stored.photos, now);

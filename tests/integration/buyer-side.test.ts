@@ -115,6 +115,16 @@ describe("GET /api/ads/public: orders and price range", () => {
     expect((await list("minPrice=1000000")).body.total).toBe(publicCount(sql`${ads.priceCents} >= 100000000`));
   });
 
+  it("counts an ad whose price changed into a range at once (the cached total follows the price)", async () => {
+    const range = "minPrice=77700&maxPrice=77800";
+    const { id } = insertAd({ priceCents: 15_000 });
+    const before = (await list(range)).body.total;
+    db.update(ads).set({ priceCents: 7_775_000 }).where(eq(ads.id, id)).run();
+    const after = await list(range);
+    expect(after.body.total).toBe(before + 1);
+    expect(after.body.ads.map((card) => card.id)).toContain(id);
+  });
+
   it("combines the range and an order with the other filters and a search", async () => {
     const { body } = await list(`cityId=${patos.id}&categoryId=${casa.id}&maxPrice=5000&sortBy=price&sortOrder=desc`);
     expect(body.total).toBe(publicCount(sql`${ads.idCity} = ${patos.id} AND ${ads.categoryId} = ${casa.id} AND ${ads.priceCents} <= 500000`));

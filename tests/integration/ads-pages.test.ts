@@ -66,6 +66,15 @@ describe("the home loader", () => {
     expect(views).toEqual([...views].sort((a, b) => b - a));
   });
 
+  it("shows a change at once, though the cards are kept a few seconds: a paused ad leaves, a new one comes in", async () => {
+    const home = async () => ((await (await callRoute(homeLoader, "/")).json()) as PageData).result.ads.map((ad) => ad.id);
+    const [top] = await home();
+    db.update(ads).set({ status: "paused" }).where(eq(ads.id, top!)).run();
+    expect(await home()).not.toContain(top);
+    db.update(ads).set({ status: "active" }).where(eq(ads.id, top!)).run();
+    expect((await home())[0]).toBe(top);
+  });
+
   it("follows ?cityId and ?page, and ignores values that do not parse", async () => {
     const other = db.select({ id: cities.id }).from(cities).where(eq(cities.name, "Lagoa Formosa")).get()!;
     const body = (await (await callRoute(homeLoader, `/?cityId=${other.id}`)).json()) as PageData;

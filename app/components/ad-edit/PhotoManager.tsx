@@ -4,14 +4,13 @@
  * progress bar, and removing asks in a dialog; without it the photos travel with a small form to the
  * page, and removing goes through a confirmation on the page (?remover-foto={imageId}).
  */
-import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { downscaleImage, uploadPhoto } from "~/components/ad-form/photo-upload";
+import { PhotoPicker, usePhotoUploads } from "~/components/ad-form/PhotoPicker";
 import { primaryButton, secondaryButton } from "~/components/ad-form/WizardShell";
 import { focusRing } from "~/components/auth/AuthForm";
 import { ModalDialog } from "~/components/dashboard/ModalDialog";
 import { Icon } from "~/components/Icon";
-import { useHydrated } from "~/components/use-hydrated";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { AD_FORM_MESSAGES, MAX_AD_IMAGES } from "~/models/ad/ad-form";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
@@ -21,34 +20,20 @@ export type ManagedPhoto = { id: number; publicId: string; isPrimary: boolean };
 type Notice = { tone: "error" | "info"; text: string } | null;
 
 export function PhotoManager({ adId, photos, confirmRemoveId, action }: { adId: number; photos: ManagedPhoto[]; confirmRemoveId: number | null; action: string }) {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
   const fetcher = useFetcher();
   const dialog = useRef<HTMLDialogElement>(null);
   const [removing, setRemoving] = useState<ManagedPhoto | null>(null);
-  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const room = MAX_AD_IMAGES - photos.length;
+  const uploads = usePhotoUploads(`/api/ads/${adId}/images`, room);
+  const { progress } = uploads;
   const confirming = photos.find((photo) => photo.id === confirmRemoveId) ?? null;
 
   async function send(files: FileList) {
-    setNotice(null);
-    const chosen = [...files];
-    if (chosen.length > room) setNotice({ tone: "error", text: AD_FORM_MESSAGES.imageLimitApi });
-    let added = 0;
-    for (const file of chosen.slice(0, room)) {
-      setProgress({ name: file.name, fraction: 0 });
-      const photo = await downscaleImage(file);
-      const answer = await uploadPhoto(`/api/ads/${adId}/images`, photo, file.name, (fraction) => setProgress({ name: file.name, fraction }));
-      if (!answer.ok) {
-        setNotice({ tone: "error", text: `${MANAGE_MESSAGES.imageUploadError}: ${answer.message ?? "tente de novo."}` });
-        break;
-      }
-      added++;
-      revalidator.revalidate();
-    }
-    setProgress(null);
-    if (added && chosen.length <= room) setNotice({ tone: "info", text: MANAGE_MESSAGES.imageAdded });
+    setNotice(files.length > room ? { tone: "error", text: AD_FORM_MESSAGES.imageLimitApi } : null);
+    const { added, refusal } = await uploads.send(files);
+    if (refusal) setNotice({ tone: "error", text: `${MANAGE_MESSAGES.imageUploadError}: ${refusal.message ?? "tente de novo."}` });
+    else if (added && files.length <= room) setNotice({ tone: "info", text: MANAGE_MESSAGES.imageAdded });
   }
 
   return (
@@ -118,32 +103,7 @@ export function PhotoManager({ adId, photos, confirmRemoveId, action }: { adId: 
       {room > 0 ? (
         <Form method="post" action={action} encType="multipart/form-data" className="mt-3 rounded-xl border-2 border-dashed border-slate-300 p-3 text-center">
           <input type="hidden" name="intent" value="upload-photo" />
-          <label htmlFor="edit-photos-input" className={`inline-flex cursor-pointer items-center gap-2 font-semibold text-brand-700 ${focusRing}`}>
-            <Icon name="image-plus" className="h-5 w-5" />
-            {hydrated ? "Adicionar fotos" : "Selecionar fotos"}
-          </label>
-          <input
-            id="edit-photos-input"
-            type="file"
-            accept="image/*"
-            multiple
-            name={hydrated ? undefined : "images"}
-            disabled={Boolean(progress)}
-            onChange={hydrated ? (event) => void send(event.currentTarget.files!).then(() => (event.target.value = "")) : undefined}
-            className={hydrated ? "sr-only" : "mt-2 block w-full text-sm"}
-          />
-          <p className="mt-1 text-xs text-slate-600">Você pode adicionar mais {room}.</p>
-          {!hydrated ? (
-            <button type="submit" className={`${secondaryButton} mt-2`}>
-              Enviar fotos
-            </button>
-          ) : null}
-          {progress ? (
-            <div className="mt-2 text-left" role="status">
-              <p className="truncate text-xs text-slate-700">Enviando {progress.name}…</p>
-              <progress max={1} value={progress.fraction} className="mt-1 h-2 w-full" aria-label="Progresso do envio" />
-            </div>
-          ) : null}
+          <PhotoPicker inputId="edit-photos-input" chooseLabel="Adicionar fotos" room={room} progress={progress} onFiles={send} />
         </Form>
       ) : (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{AD_FORM_MESSAGES.imageLimitApi}</p>

@@ -3,15 +3,14 @@
  * With JavaScript each chosen photo is scaled down and sent at once with a progress bar; without it
  * the photos travel with the form ('Enviar fotos' to preview them first, or straight with 'Criar Anúncio').
  */
-import { Form, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { focusRing } from "~/components/auth/AuthForm";
 import { Icon } from "~/components/Icon";
-import { useHydrated } from "~/components/use-hydrated";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL } from "~/lib/money";
 import { AD_FORM_MESSAGES, MAX_AD_IMAGES, type WizardDraftData } from "~/models/ad/ad-form";
-import { downscaleImage, uploadPhoto } from "./photo-upload";
+import { PhotoPicker, usePhotoUploads } from "./PhotoPicker";
 import { RejectionNotice, type Rejection } from "./RejectionNotice";
 import { primaryButton, secondaryButton } from "./WizardShell";
 
@@ -22,35 +21,21 @@ type StepData = {
   subcategories: { id: number; name: string }[];
 };
 
-type Progress = { name: string; fraction: number } | null;
-
 export function StepPhotos({ data, rejection, formError }: { data: StepData; rejection: Rejection | null; formError: string | null }) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const [progress, setProgress] = useState<Progress>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const { answers, photos } = data;
   const room = MAX_AD_IMAGES - photos.length;
+  const uploads = usePhotoUploads("/api/ad-draft/photos", room);
+  const { progress } = uploads;
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
   const category = data.categories.find((c) => c.id === answers.categoryId);
   const subcategory = data.subcategories.find((s) => s.id === answers.subcategoryId);
 
   async function sendPhotos(files: FileList) {
-    setUploadError(null);
-    const chosen = [...files];
-    if (chosen.length > room) setUploadError(`${AD_FORM_MESSAGES.imageLimitTitle}: ${AD_FORM_MESSAGES.imageLimit}`);
-    for (const file of chosen.slice(0, room)) {
-      setProgress({ name: file.name, fraction: 0 });
-      const photo = await downscaleImage(file);
-      const answer = await uploadPhoto("/api/ad-draft/photos", photo, file.name, (fraction) => setProgress({ name: file.name, fraction }));
-      if (!answer.ok) {
-        setUploadError(answer.message ?? "Erro ao enviar a foto.");
-        break;
-      }
-      revalidator.revalidate();
-    }
-    setProgress(null);
+    setUploadError(files.length > room ? `${AD_FORM_MESSAGES.imageLimitTitle}: ${AD_FORM_MESSAGES.imageLimit}` : null);
+    const { refusal } = await uploads.send(files);
+    if (refusal) setUploadError(refusal.message ?? "Erro ao enviar a foto.");
   }
 
   return (
@@ -94,33 +79,7 @@ export function StepPhotos({ data, rejection, formError }: { data: StepData; rej
 
         {room > 0 ? (
           <div className="mt-3 rounded-xl border-2 border-dashed border-slate-300 p-4 text-center">
-            <label htmlFor="photos-input" className={`inline-flex cursor-pointer items-center gap-2 font-semibold text-brand-700 ${focusRing}`}>
-              <Icon name="image-plus" className="h-5 w-5" />
-              {hydrated ? "Escolher fotos" : "Selecionar fotos"}
-            </label>
-            <input
-              id="photos-input"
-              type="file"
-              accept="image/*"
-              multiple
-              // Without JavaScript the files go with the form; with it they are sent as soon as they are chosen.
-              name={hydrated ? undefined : "images"}
-              disabled={Boolean(progress)}
-              onChange={hydrated ? (event) => void sendPhotos(event.currentTarget.files!).then(() => (event.target.value = "")) : undefined}
-              className={hydrated ? "sr-only" : "mt-2 block w-full text-sm"}
-            />
-            <p className="mt-1 text-xs text-slate-600">Você pode adicionar mais {room}.</p>
-            {!hydrated ? (
-              <button type="submit" name="intent" value="upload" className={`${secondaryButton} mt-3`}>
-                Enviar fotos
-              </button>
-            ) : null}
-            {progress ? (
-              <div className="mt-3 text-left" role="status">
-                <p className="truncate text-xs text-slate-700">Enviando {progress.name}…</p>
-                <progress max={1} value={progress.fraction} className="mt-1 h-2 w-full" aria-label="Progresso do envio" />
-              </div>
-            ) : null}
+            <PhotoPicker inputId="photos-input" chooseLabel="Escolher fotos" room={room} progress={progress} onFiles={sendPhotos} submitIntent="upload" />
           </div>
         ) : (
           <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{AD_FORM_MESSAGES.imageLimit}.</p>

@@ -14,19 +14,19 @@
  */
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { ads, categories, subcategories, users } from "~/db/schema";
-import { addDaysToKey, expirationInstantFromKey, expirationKeyFromInstant, isValidDateKey, todayKey } from "~/lib/dates";
+import { ads, categories, users } from "~/db/schema";
+import { expirationInstantFromKey, expirationKeyFromInstant, isValidDateKey } from "~/lib/dates";
 import { formatWhatsapp } from "~/lib/whatsapp";
 import { effectiveStatus, type AdModeration, type AdStatus, type AdType } from "~/models/ad/ad";
 import type { AdEditFields } from "~/models/ad/ad-edit";
 import { AD_FORM_MESSAGES, generatedTitle } from "~/models/ad/ad-form";
 import { checkCharacteristicValues } from "~/models/ad/characteristic-values";
-import { adCostCents, minExpirationKey } from "~/models/ad/cost";
+import { adCostCents } from "~/models/ad/cost";
 import { editConstraints, editRefusal, MANAGE_MESSAGES, statusChangeMessage, type Actor, type EditConstraints } from "~/models/ad/manage";
 import { moderateAdContent } from "~/models/ad/moderation.server";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { CHANGED_MEANWHILE } from "~/models/ad/status.server";
-import { characteristicDefinitions, MAX_AD_DAYS, photosOfAd } from "~/models/ad/write.server";
+import { characteristicDefinitions, checkAdCategory, expirationDayError, photosOfAd } from "~/models/ad/write.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 
 export type EditableAd = {
@@ -124,28 +124,18 @@ export async function updateAd(adId: number, actor: Actor, input: AdEditFields, 
   const { constraints } = found;
   const fieldErrors: Record<string, string> = {};
 
-  const category = db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.id, input.categoryId), eq(categories.isActive, true)))
-    .get();
-  if (!category) fieldErrors.categoryId = AD_FORM_MESSAGES.categoryRequired;
-  const own = category
-    ? db.select({ id: subcategories.id }).from(subcategories).where(and(eq(subcategories.categoryId, category.id), eq(subcategories.isActive, true))).all()
-    : [];
-  let subcategoryId = input.subcategoryId ?? null;
-  if (own.length === 0) subcategoryId = null;
-  else if (!own.some((sub) => sub.id === subcategoryId)) fieldErrors.subcategoryId = AD_FORM_MESSAGES.subcategoryRequired;
+  const { category, subcategoryId } = checkAdCategory(input.categoryId, input.subcategoryId, fieldErrors);
 
   // Expiration: kept while active; otherwise required, and a changed day within [today + 3, today + 365].
   let expirationDay = found.ad.expirationDay;
   if (!constraints.expirationLocked) {
     const asked = input.expirationDate;
-    if (!asked || !isValidDateKey(asked)) fieldErrors.expirationDate = AD_FORM_MESSAGES.expirationRequired;
-    else if (asked !== expirationDay || constraints.reactivating) {
-      if (asked < minExpirationKey(now)) fieldErrors.expirationDate = AD_FORM_MESSAGES.expirationMin;
-      else if (asked > addDaysToKey(todayKey(now), MAX_AD_DAYS)) fieldErrors.expirationDate = `A data máxima é daqui a ${MAX_AD_DAYS} dias`;
-      else expirationDay = asked;
+    // The day it already has is kept as it is (it may be nearer than today + 3 by now), unless reactivating.
+    const kept = asked === expirationDay && !constraints.reactivating && isValidDateKey(asked);
+    if (!kept) {
+      const error = expirationDayError(asked, now);
+      if (error) fieldErrors.expirationDate = error;
+      else expirationDay = asked!;
     }
   }
 

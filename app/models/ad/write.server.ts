@@ -83,35 +83,48 @@ export function characteristicDefinitions(categoryId: number): CharacteristicDef
     .all();
 }
 
-/** Checks the references and rules that need the database; the row to write, or the refusal. */
-export function prepareAd(input: AdInput, now = new Date()): { ok: true; value: Prepared } | AdWriteRefusal {
-  const fieldErrors: Record<string, string> = {};
+/**
+ * The ad's category (an active one) and its subcategory: required when the category has active ones,
+ * none otherwise. Refusals go into `fieldErrors` (the wizard's and the edit page's messages).
+ */
+export function checkAdCategory(categoryId: number, subcategoryId: number | null | undefined, fieldErrors: Record<string, string>) {
   const category = db
     .select()
     .from(categories)
-    .where(and(eq(categories.id, input.categoryId), eq(categories.isActive, true)))
+    .where(and(eq(categories.id, categoryId), eq(categories.isActive, true)))
     .get();
   if (!category) fieldErrors.categoryId = AD_FORM_MESSAGES.categoryRequired;
-
-  const ownSubcategories = category
+  const own = category
     ? db
         .select({ id: subcategories.id })
         .from(subcategories)
         .where(and(eq(subcategories.categoryId, category.id), eq(subcategories.isActive, true)))
         .all()
     : [];
-  let subcategoryId = input.subcategoryId;
-  if (ownSubcategories.length === 0) subcategoryId = null;
-  else if (!ownSubcategories.some((sub) => sub.id === subcategoryId)) fieldErrors.subcategoryId = AD_FORM_MESSAGES.subcategoryRequired;
+  let chosen = subcategoryId ?? null;
+  if (own.length === 0) chosen = null;
+  else if (!own.some((sub) => sub.id === chosen)) fieldErrors.subcategoryId = AD_FORM_MESSAGES.subcategoryRequired;
+  return { category, subcategoryId: chosen };
+}
+
+/** Why `day` cannot be set as an ad's expiration (the spec's messages), or null for a day in [today + 3, today + 365]. */
+export function expirationDayError(day: string | undefined, now: Date): string | null {
+  if (!day || !isValidDateKey(day)) return AD_FORM_MESSAGES.expirationRequired;
+  if (day < minExpirationKey(now)) return AD_FORM_MESSAGES.expirationMin;
+  if (day > addDaysToKey(todayKey(now), MAX_AD_DAYS)) return `A data máxima é daqui a ${MAX_AD_DAYS} dias`;
+  return null;
+}
+
+/** Checks the references and rules that need the database; the row to write, or the refusal. */
+export function prepareAd(input: AdInput, now = new Date()): { ok: true; value: Prepared } | AdWriteRefusal {
+  const fieldErrors: Record<string, string> = {};
+  const { category, subcategoryId } = checkAdCategory(input.categoryId, input.subcategoryId, fieldErrors);
 
   const city = db.select().from(cities).where(eq(cities.id, input.cityId)).get();
   if (!city) fieldErrors.cityId = AD_FORM_MESSAGES.cityRequired;
 
-  const minKey = minExpirationKey(now);
-  const maxKey = addDaysToKey(todayKey(now), MAX_AD_DAYS);
-  if (!isValidDateKey(input.expirationDate)) fieldErrors.expirationDate = AD_FORM_MESSAGES.expirationRequired;
-  else if (input.expirationDate < minKey) fieldErrors.expirationDate = AD_FORM_MESSAGES.expirationMin;
-  else if (input.expirationDate > maxKey) fieldErrors.expirationDate = `A data máxima é daqui a ${MAX_AD_DAYS} dias`;
+  const expirationError = expirationDayError(input.expirationDate, now);
+  if (expirationError) fieldErrors.expirationDate = expirationError;
 
   const definitions = category ? characteristicDefinitions(category.id) : [];
   const checked = checkCharacteristicValues(definitions, input.characteristics);

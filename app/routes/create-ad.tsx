@@ -151,7 +151,11 @@ export async function action({ request }: ActionFunctionArgs) {
         return data({ step, result: null, rejection: null, formError: generated.message }, { status: 429 });
       }
       if (generated.source === "limit_reached") {
-        return toast.jsonWithError({ step, result: null, rejection: null, formError: generated.message ?? null }, { message: "Limite atingido", description: generated.message });
+        return toast.jsonWithError(
+          { step, result: null, rejection: null, formError: generated.message ?? null },
+          { message: "Limite atingido", description: generated.message },
+          { status: 429 },
+        );
       }
       saveDraft(user.id, { description: generated.description });
       throw await toast.redirectWithSuccess(`${stepPath(2)}#descricao`, { message: "Descrição gerada", description: "Revise o texto antes de publicar." });

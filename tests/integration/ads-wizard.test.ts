@@ -273,6 +273,7 @@ describe("step 2", () => {
     await post(user, 1, step1());
     db.insert(aiUsage).values({ userId: user.id, month: monthKey(), totalCalls: 10 }).run();
     const response = await post(user, 2, step2({ intent: "generate", description: "o meu texto" }));
+    expect(response.status).toBe(429);
     const body = (await response.json()) as StepAnswer;
     expect(body.formError).toBe("Limite de 10 gerações mensais atingido");
     expect(response.headers.get("Set-Cookie")).toMatch(/^toast=/);

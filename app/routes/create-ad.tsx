@@ -99,7 +99,7 @@ function step2Patch(form: FormData): Partial<WizardDraftData> {
   return {
     title: text("title").trim(),
     expirationDate: text("expirationDate"),
-    ...(price === "invalid" ? {} : { priceCents: price }),
+    ...(typeof price === "string" ? {} : { priceCents: price }),
     whatsapp: text("whatsapp").trim(),
     description: text("description"),
     characteristics,

@@ -101,7 +101,7 @@ export function EditAdForm({
   const adType = initial(fields.adType.initialValue, ad.adType) as AdType;
   const priceText = initial(fields.price.initialValue, "");
   const typedPrice = priceText ? parsePriceInput(priceText) : null;
-  const defaultCents = fields.price.initialValue === undefined ? ad.priceCents : typedPrice === "invalid" ? null : typedPrice;
+  const defaultCents = fields.price.initialValue === undefined ? ad.priceCents : typeof typedPrice === "string" ? null : typedPrice;
   const serverErrors = lastResult?.error ?? {};
   const statusHint = constraints.reactivating
     ? "Ao salvar, o status será alterado para 'Aguardando Pagamento'."

@@ -84,6 +84,10 @@ describe("adStep2Schema", () => {
     expect(messagesOf(adStep2Schema, step2({ price: "R$ 9.000.000,01" }), "price")).toEqual(["Valor máximo permitido é R$ 9.000.000,00"]);
     expect(messagesOf(adStep2Schema, step2({ price: "9000001" }), "price")).toEqual(["Valor máximo permitido é R$ 9.000.000,00"]);
     expect(messagesOf(adStep2Schema, step2({ price: "999999999999" }), "price")).toEqual([AD_FORM_MESSAGES.maxPrice]);
+    // Too many digits to hold exactly: still the maximum's message, not "Informe um valor válido".
+    for (const price of ["99999999999999999999", "99.999.999.999.999.999,00", "R$ 123456789012345678"]) {
+      expect(messagesOf(adStep2Schema, step2({ price }), "price"), price).toEqual([AD_FORM_MESSAGES.maxPrice]);
+    }
   });
 
   it("refuses a price that is not a number", () => {

@@ -112,13 +112,17 @@ export const adStep1Schema = z.object({
 });
 
 /**
- * A typed price → cents, null for "A combinar" (empty or zero), or "invalid". Accepts what the mask
+ * A typed price → cents, null for "A combinar" (empty or zero), or "invalid" (or "too-large" past what can be held exactly). Accepts what the mask
  * writes ("R$ 1.234,56") and what a person types without JavaScript ("1500", "1.500,00", "1500,5").
  */
-export function parsePriceInput(value: string): number | null | "invalid" {
+export function parsePriceInput(value: string): number | null | "invalid" | "too-large" {
   const input = value.trim();
   if (input === "" || /^(R\$)?\s*[0.,\s]*$/.test(input)) return null;
-  return parseDecimalToCents(input) ?? "invalid";
+  const cents = parseDecimalToCents(input);
+  if (cents !== null) return cents;
+  // Digits too many to hold exactly are still a number: one above the maximum, not an invalid value.
+  if (/^(R\$)?\s*\d[\d.,\s]*$/.test(input) && input.replace(/\D/g, "").length > 15) return "too-large";
+  return "invalid";
 }
 
 export const priceField = z.pipe(
@@ -129,7 +133,7 @@ export const priceField = z.pipe(
       ctx.issues.push({ code: "custom", message: AD_FORM_MESSAGES.invalidPrice, input: value });
       return z.NEVER;
     }
-    if (cents !== null && cents > MAX_PRICE_CENTS) {
+    if (cents === "too-large" || (cents !== null && cents > MAX_PRICE_CENTS)) {
       ctx.issues.push({ code: "custom", message: AD_FORM_MESSAGES.maxPrice, input: value });
       return z.NEVER;
     }

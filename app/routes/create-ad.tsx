@@ -14,7 +14,7 @@ import { StepPhotos } from "~/components/ad-form/StepPhotos";
 import { todayKey } from "~/lib/dates";
 import { adStep1Schema, adStep2Schema, customPairsFrom, parsePriceInput, type WizardDraftData } from "~/models/ad/ad-form";
 import { defaultExpirationKey, minExpirationKey } from "~/models/ad/cost";
-import { discardDraft, getDraft, saveDraft } from "~/models/ad/draft.server";
+import { discardDraft, draftHasAnswers, getDraft, saveDraft } from "~/models/ad/draft.server";
 import { adInputFromDraft } from "~/models/ad/ad-input.server";
 import { addDraftPhotos, finishWizard, removeDraftPhoto, saveStep1, step1Errors, step2Errors } from "~/models/ad/wizard.server";
 import { characteristicDefinitions } from "~/models/ad/write.server";
@@ -41,11 +41,6 @@ function stepOf(url: URL): 1 | 2 | 3 | null {
 
 const stepPath = (step: number) => `/create-ad?step=${step}`;
 
-/** A draft worth offering back: something was chosen or typed beyond the defaults. */
-function hasAnswers(data: WizardDraftData) {
-  return Boolean(data.categoryId || data.description || data.title || data.photos?.length);
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return data({ signedIn: false as const }, { headers: NO_STORE });
@@ -54,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const draft = getDraft(user.id);
   const step = stepOf(url);
-  if (step === null && draft && hasAnswers(draft.data)) {
+  if (step === null && draft && draftHasAnswers(draft.data)) {
     return data({ signedIn: true as const, mode: "resume" as const, editAdId: draft.editAdId, updatedAt: draft.updatedAt.toISOString() }, { headers: NO_STORE });
   }
   const answers = draft?.data ?? {};

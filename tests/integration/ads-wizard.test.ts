@@ -12,7 +12,7 @@ import { adDrafts, ads, aiUsage, settings } from "~/db/schema";
 import { expirationKeyFromInstant, monthKey } from "~/lib/dates";
 import { DRAFT_TTL_DAYS, sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { action as wizardAction, loader as wizardLoader } from "~/routes/create-ad";
-import { loader as reopen } from "~/routes/create-ad-steps";
+import { action as reopenAction, loader as reopen } from "~/routes/create-ad-steps";
 import {
   adRow,
   adsOf,
@@ -438,6 +438,26 @@ describe("/create-ad-steps?edit={id}", () => {
     expect(adRow(adId)!.userId).toBe(owner.id);
     const anonymous = await callRoute(reopen, `/create-ad-steps?edit=${adId}`);
     expect(location(anonymous)).toBe(`/login?redirectTo=%2Fcreate-ad-steps%3Fedit%3D${adId}`);
+  });
+
+  it("asks before replacing another ad in progress, and replaces it only on the POST", async () => {
+    const owner = await createUser();
+    const adId = await unpaidAd(owner);
+    // A new ad started since, with a category and a description.
+    await post(owner, 1, step1());
+    await post(owner, 2, step2({ intent: "photos", description: "Outro anúncio que estou escrevendo." }));
+    const other = draftOf(owner.id)!;
+    expect(other.editAdId).toBeNull();
+
+    const page = await reopenAs(owner, adId);
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ adId, title: "Fiat Strada 2019", editingOther: false });
+    // Looking costs nothing: the other draft is as it was.
+    expect(draftOf(owner.id)).toEqual(other);
+
+    const replaced = await callRoute(reopenAction, `/create-ad-steps?edit=${adId}`, { init: { method: "POST", headers: browser(owner) } });
+    expect(location(replaced)).toBe("/create-ad?step=1");
+    expect(draftOf(owner.id)!.editAdId).toBe(adId);
   });
 
   it("refuses the owner's ad once it is no longer awaiting payment", async () => {

@@ -45,16 +45,35 @@ export async function discardDraft(userId: number, { keepPhotos = false } = {}) 
   await Promise.all((draft.data.photos ?? []).filter((photo) => !adPhotos.has(photo.publicId)).map((photo) => deleteImage(photo.publicId)));
 }
 
+/** A draft worth keeping: something was chosen or typed beyond the defaults. */
+export function draftHasAnswers(data: WizardDraftData) {
+  return Boolean(data.categoryId || data.description || data.title || data.photos?.length);
+}
+
+/**
+ * Another draft with answers that reopening ad `adId` would replace (a new ad in progress, or the
+ * edit of another ad), so the user is asked first; null when there is nothing to lose.
+ */
+export function draftInTheWay(userId: number, adId: number): Draft | null {
+  const current = getDraft(userId);
+  return current && current.editAdId !== adId && draftHasAnswers(current.data) ? current : null;
+}
+
+/** The user's own ad that still awaits payment (the only kind the wizard reopens), or null. */
+export function unpaidAdOf(userId: number, adId: number) {
+  return db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.id, adId), eq(ads.userId, userId), eq(ads.status, "pending_payment")))
+    .get() ?? null;
+}
+
 /**
  * Opens the wizard on one of the user's ads that awaits payment (the payment page's "Voltar"): the
  * draft starts from the ad as it is. False when the ad is not the user's or is no longer unpaid.
  */
 export async function startDraftFromAd(userId: number, adId: number, now = new Date()): Promise<boolean> {
-  const ad = db
-    .select()
-    .from(ads)
-    .where(and(eq(ads.id, adId), eq(ads.userId, userId), eq(ads.status, "pending_payment")))
-    .get();
+  const ad = unpaidAdOf(userId, adId);
   if (!ad) return false;
   const current = getDraft(userId);
   if (current?.editAdId === adId) return true;

@@ -99,6 +99,28 @@ describe("the daily job", () => {
     expect(report.draftsSwept).toBeGreaterThanOrEqual(1);
   });
 
+  it("catches up the reminders of days it missed, with the days really left, and never reminds twice", async () => {
+    const now = new Date();
+    const today = todayKey(now);
+    const endsIn = await Promise.all([0, 1, 2, 3, 4].map((days) => insertAd(seller.id, { status: "active", createdDaysAgo: 5, lastDayInDays: days })));
+    const reminded = (from: number) => (id: number) => mails().slice(from).some((mail) => mail.includes(`/edit-ad/${id}?reactivate=true`));
+
+    // The job last ran three days ago (the server was down since): the last days it covered end today.
+    const before = mails().length;
+    await runDailyJob(now, addDaysToKey(today, -3));
+    expect(endsIn.map((ad) => reminded(before)(ad.id))).toEqual([false, true, true, true, false]);
+    // The subject says how long is really left (a Q-encoded header: "_" for spaces).
+    const mailOf = (index: number) => mails().slice(before).find((mail) => mail.includes(`/edit-ad/${endsIn[index]!.id}?`))!;
+    expect(mailOf(1)).toMatch(/Subject: .*Seu_anúncio_expira_amanhã/);
+    expect(mailOf(2)).toMatch(/Subject: .*Seu_anúncio_expira_em_2_dias/);
+    expect(mailOf(3)).toMatch(/Subject: .*Seu_anúncio_expira_em_3_dias/);
+
+    // Run again the same day (forced): nobody is reminded twice.
+    const again = mails().length;
+    await runDailyJob(now, today);
+    expect(endsIn.some((ad) => reminded(again)(ad.id))).toBe(false);
+  });
+
   it("runs once a São Paulo day, unless forced, and logs what it did", async () => {
     const log = vi.spyOn(console, "log");
     const now = new Date();

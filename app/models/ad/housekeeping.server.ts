@@ -11,7 +11,8 @@
  *
  * It runs at most once per São Paulo day: DATA_DIR/daily-job.json records the last day it ran, so a
  * restart, the command run by hand and the timer do not send the reminders twice (the command's
- * --force runs it again anyway). The timer lives only in the first process, so once across workers.
+ * --force runs it again anyway, and still reminds nobody twice); reminders due on days it missed are
+ * sent on the next run. The timer lives only in the first process, so once across workers.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -19,7 +20,7 @@ import { and, eq, gt, inArray, lt, lte, ne, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { ads, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { addDaysToKey, expirationKeyFromInstant, formatDateKeyBR, startOfDayInstant, todayKey } from "~/lib/dates";
+import { addDaysToKey, daysBetweenKeys, expirationKeyFromInstant, formatDateKeyBR, startOfDayInstant, todayKey } from "~/lib/dates";
 import { displayName } from "~/models/account/user";
 import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
@@ -83,11 +84,21 @@ export function reactivationLink(adId: number) {
   return `${getEnv().publicOrigin}/edit-ad/${adId}?reactivate=true`;
 }
 
-/** E-mails the owners of live or paused ads whose last day is `REMINDER_DAYS_BEFORE` days from today. */
-export async function sendExpiryReminders(now: Date = new Date()): Promise<{ sent: number; failed: number }> {
-  const lastDay = addDaysToKey(todayKey(now), REMINDER_DAYS_BEFORE);
-  // Last visible day = lastDay ⇔ the stored instant is in (start of lastDay, start of the day after].
-  const from = startOfDayInstant(lastDay);
+/**
+ * E-mails the owners of live or paused ads whose last day is `REMINDER_DAYS_BEFORE` days from today.
+ * `lastRunDay`: the day the job last ran, when it did; days it missed (the server was down) are caught
+ * up, so an ad whose reminder day fell in the gap is reminded now, with the days it really has left,
+ * and a second run on one day reminds nobody twice.
+ */
+export async function sendExpiryReminders(now: Date = new Date(), lastRunDay: string | null = null): Promise<{ sent: number; failed: number }> {
+  const today = todayKey(now);
+  const lastDay = addDaysToKey(today, REMINDER_DAYS_BEFORE);
+  // The last days the runs before this one covered: up to their day + REMINDER_DAYS_BEFORE.
+  const afterCovered = lastRunDay ? addDaysToKey(lastRunDay, REMINDER_DAYS_BEFORE + 1) : lastDay;
+  const firstDay = afterCovered > today ? afterCovered : today;
+  if (firstDay > lastDay) return { sent: 0, failed: 0 };
+  // Last visible day in [firstDay, lastDay] ⇔ the stored instant is in (start of firstDay, start of the day after lastDay].
+  const from = startOfDayInstant(firstDay);
   const to = startOfDayInstant(addDaysToKey(lastDay, 1));
   const rows = db
     .select({ id: ads.id, title: ads.title, expirationDate: ads.expirationDate, email: users.email, fullName: users.fullName, username: users.username })
@@ -98,11 +109,14 @@ export async function sendExpiryReminders(now: Date = new Date()): Promise<{ sen
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
-    const day = formatDateKeyBR(expirationKeyFromInstant(row.expirationDate));
+    const key = expirationKeyFromInstant(row.expirationDate);
+    const day = formatDateKeyBR(key);
+    const daysLeft = daysBetweenKeys(today, key);
+    const when = daysLeft === 0 ? "hoje" : daysLeft === 1 ? "amanhã" : `em ${daysLeft} dias`;
     try {
       await sendMail({
         to: row.email,
-        subject: `Seu anúncio expira em ${REMINDER_DAYS_BEFORE} dias — Classificados Patos`,
+        subject: `Seu anúncio expira ${when} — Classificados Patos`,
         text: [
           `Olá, ${displayName(row)}!`,
           "",
@@ -124,10 +138,10 @@ export async function sendExpiryReminders(now: Date = new Date()): Promise<{ sen
   return { sent, failed };
 }
 
-/** One run of everything the daily job does, logged in one line. */
-export async function runDailyJob(now: Date = new Date()): Promise<DailyReport> {
+/** One run of everything the daily job does, logged in one line; `lastRunDay` as for the reminders. */
+export async function runDailyJob(now: Date = new Date(), lastRunDay: string | null = null): Promise<DailyReport> {
   const removed = await removeStaleAds(now);
-  const reminders = await sendExpiryReminders(now);
+  const reminders = await sendExpiryReminders(now, lastRunDay);
   const draftsSwept = await sweepAbandonedDrafts(now);
   const report: DailyReport = {
     day: todayKey(now),
@@ -169,11 +183,12 @@ function recordDailyRun(report: DailyReport, now: Date) {
 
 /** Runs the job unless it already ran today (São Paulo), or always with `force`; null when skipped. */
 export async function runDailyJobOnce(now: Date = new Date(), { force = false } = {}): Promise<DailyReport | null> {
-  if (!force && lastDailyRunDay() === todayKey(now)) {
+  const lastRunDay = lastDailyRunDay();
+  if (!force && lastRunDay === todayKey(now)) {
     console.log(`[daily] ${todayKey(now)}: already ran today, skipped`);
     return null;
   }
-  const report = await runDailyJob(now);
+  const report = await runDailyJob(now, lastRunDay);
   recordDailyRun(report, now);
   return report;
 }

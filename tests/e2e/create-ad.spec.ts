@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { waitForHydration } from "../support/hydration";
 import { writePhotos } from "../support/e2e-photos";
+import { deleteAd, insertPendingPaymentAd } from "../support/e2e-ads";
 
 const PASSWORD = "Senha@123";
 
@@ -357,5 +358,35 @@ test.describe("publishing an ad", () => {
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page).toHaveURL(/\/create-ad$/);
     await expect(page.getByText("Passo 1 de 3: Tipo e Categoria")).toBeVisible();
+  });
+  test("'Voltar' from a payment asks before it replaces another ad in progress @nojs", async ({ page, javaScriptEnabled }, info) => {
+    const email = await signUp(page, info, "Rita Duas Vezes");
+    const unpaid = insertPendingPaymentAd(email, 5);
+    try {
+      // A new ad started: a category chosen and sent.
+      await page.goto("/create-ad");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await category(page, "Veículos").click();
+      if (javaScriptEnabled) await page.getByLabel("Tipo de veículo").selectOption({ label: "Motos" });
+      await continueButton(page).click();
+      await expect(page).toHaveURL(/\/create-ad\?step=[12]$/);
+
+      // Back from the unpaid ad's payment page: asked first, and the new ad is still there.
+      await page.goto(`/payment/${unpaid.id}`);
+      await page.getByRole("link", { name: "Voltar" }).click();
+      await expect(page.getByRole("heading", { name: "Anúncio em andamento" })).toBeVisible();
+      await expect(page.getByText(unpaid.title)).toBeVisible();
+      await page.getByRole("link", { name: "Continuar o que comecei" }).click();
+      await expect(page).toHaveURL(/\/create-ad\?step=1$/);
+      await expect(page.getByRole("radio", { name: "Veículos" })).toBeChecked();
+
+      // Now chosen on purpose: the unpaid ad opens in the wizard.
+      await page.goto(`/create-ad-steps?edit=${unpaid.id}`);
+      await page.getByRole("button", { name: "Descartar e editar este anúncio" }).click();
+      await expect(page).toHaveURL(/\/create-ad\?step=1$/);
+      await expect(page.getByRole("radio", { name: "Casa e Móveis" })).toBeChecked();
+    } finally {
+      deleteAd(unpaid.id);
+    }
   });
 });

@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { todayKey } from "../../app/lib/dates";
-import { adStatus, expectNoSidewaysScroll, insertPendingAd, lastDecision, removeAd, signInAsAdmin, signUpAndIn, visitorHeaders } from "../support/e2e-admin";
+import { adStatusOf, deleteAd } from "../support/e2e-ads";
+import { expectNoSidewaysScroll, insertPendingAd, lastDecision, signInAsAdmin, signUpAndIn, visitorHeaders } from "../support/e2e-admin";
 import { waitForHydration } from "../support/hydration";
 
 // The machine's two cores are shared with the rest of the suite (image variants, PDFs, password hashing):
@@ -243,7 +244,7 @@ test.describe("the admin panel", () => {
       await first.getByRole("button", { name: `Aprovar ${toApprove.title}` }).click();
       await expectToast(page, "Anúncio aprovado");
       await expect(page.getByRole("article", { name: toApprove.title })).toHaveCount(0);
-      expect(adStatus(toApprove.id)).toBe("active");
+      expect(adStatusOf(toApprove.id)).toBe("active");
       expect(lastDecision(toApprove.id)).toMatchObject({ decision: "approved", reason: null });
 
       if (js) await waitForHydration(page);
@@ -254,11 +255,11 @@ test.describe("the admin panel", () => {
       await second.getByRole("button", { name: "Confirmar rejeição" }).click();
       await expectToast(page, "Anúncio rejeitado");
       await expect(page.getByRole("article", { name: toReject.title })).toHaveCount(0);
-      expect(adStatus(toReject.id)).toBe("rejected");
+      expect(adStatusOf(toReject.id)).toBe("rejected");
       expect(lastDecision(toReject.id)).toMatchObject({ decision: "rejected", reason: "Venda de item proibido pelos termos." });
     } finally {
-      removeAd(toApprove.id);
-      removeAd(toReject.id);
+      deleteAd(toApprove.id);
+      deleteAd(toReject.id);
     }
   });
 

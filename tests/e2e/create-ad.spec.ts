@@ -6,12 +6,10 @@
  * screen for visitors. The server has no AI keys: the description comes from the local writer.
  */
 import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { waitForHydration } from "../support/hydration";
 import { writePhotos } from "../support/e2e-photos";
-import { deleteAd, insertPendingPaymentAd } from "../support/e2e-ads";
+import { deleteAd, insertPendingPaymentAd, withE2eDatabase } from "../support/e2e-ads";
 
 const PASSWORD = "Senha@123";
 
@@ -52,39 +50,29 @@ type StoredAd = {
 
 /** The ad as the e2e server stored it (its own database in E2E_DATA_DIR). */
 function storedAd(id: number): StoredAd | undefined {
-  const sqlite = new Database(path.join(process.env.E2E_DATA_DIR!, "app.db"), { readonly: true, fileMustExist: true });
-  sqlite.pragma("busy_timeout = 5000");
-  try {
-    return sqlite
-      .prepare<[number], StoredAd>(
-        `SELECT a.id, a.status, u.email, a.title, a.description, a.price_cents, a.ad_cost_cents, a.whatsapp, a.characteristics,
-                (SELECT COUNT(*) FROM ad_images i WHERE i.ad_id = a.id) AS images,
-                (SELECT width FROM ad_images i WHERE i.ad_id = a.id AND i.is_primary = 1) AS primary_width,
-                (SELECT height FROM ad_images i WHERE i.ad_id = a.id AND i.is_primary = 1) AS primary_height
-         FROM ads a JOIN users u ON u.id = a.user_id WHERE a.id = ?`,
-      )
-      .get(id);
-  } finally {
-    sqlite.close();
-  }
+  return withE2eDatabase((sqlite) => {
+  return sqlite
+    .prepare<[number], StoredAd>(
+      `SELECT a.id, a.status, u.email, a.title, a.description, a.price_cents, a.ad_cost_cents, a.whatsapp, a.characteristics,
+              (SELECT COUNT(*) FROM ad_images i WHERE i.ad_id = a.id) AS images,
+              (SELECT width FROM ad_images i WHERE i.ad_id = a.id AND i.is_primary = 1) AS primary_width,
+              (SELECT height FROM ad_images i WHERE i.ad_id = a.id AND i.is_primary = 1) AS primary_height
+       FROM ads a JOIN users u ON u.id = a.user_id WHERE a.id = ?`,
+    )
+    .get(id);
+  });
 }
 
 function adsOfEmail(email: string): number {
-  const sqlite = new Database(path.join(process.env.E2E_DATA_DIR!, "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    return sqlite.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM ads a JOIN users u ON u.id = a.user_id WHERE u.email = ?").get(email)!.n;
-  } finally {
-    sqlite.close();
-  }
+  return withE2eDatabase((sqlite) => {
+  return sqlite.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM ads a JOIN users u ON u.id = a.user_id WHERE u.email = ?").get(email)!.n;
+  });
 }
 
 const pricePerDayCents = () => {
-  const sqlite = new Database(path.join(process.env.E2E_DATA_DIR!, "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    return Math.round(Number(sqlite.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'ad_price_per_day'").get()!.value) * 100);
-  } finally {
-    sqlite.close();
-  }
+  return withE2eDatabase((sqlite) => {
+  return Math.round(Number(sqlite.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'ad_price_per_day'").get()!.value) * 100);
+  });
 };
 
 /** The id in /payment/{id}, once the page is there. */

@@ -156,11 +156,7 @@ export function SubcategoryForm({
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      {categories ? (
-        <CategorySelect field={fields.categoryId} categories={categories} />
-      ) : (
-        <input type="hidden" name={fields.categoryId.name} value={defaults.categoryId ?? ""} />
-      )}
+      <CategoryField field={fields.categoryId} categories={categories} fixedId={defaults.categoryId} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput field={fields.name} label="Nome da subcategoria" required maxLength={NAME_MAX} placeholder="Ex.: Carros" />
         <TextInput field={fields.description} label="Descrição" maxLength={DESCRIPTION_MAX} />
@@ -171,7 +167,17 @@ export function SubcategoryForm({
   );
 }
 
-function CategorySelect({ field, categories }: { field: Parameters<typeof FieldShell>[0]["field"]; categories: { id: number; name: string }[] }) {
+/** The category of a subcategory or characteristic: a select when `categories` are offered, else `fixedId` (the page's category) as it is. */
+function CategoryField({
+  field,
+  categories,
+  fixedId,
+}: {
+  field: Parameters<typeof FieldShell>[0]["field"];
+  categories?: { id: number; name: string }[];
+  fixedId?: number;
+}) {
+  if (!categories) return <input type="hidden" name={field.name} value={fixedId ?? ""} />;
   const invalid = Boolean(field.errors?.length);
   return (
     <FieldShell field={field} label="Categoria" required>
@@ -269,11 +275,7 @@ export function CharacteristicForm({
     <Form method="post" action={action} {...getFormProps(form)} className="group/char space-y-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      {categories ? (
-        <CategorySelect field={fields.categoryId} categories={categories} />
-      ) : (
-        <input type="hidden" name={fields.categoryId.name} value={defaults.categoryId ?? ""} />
-      )}
+      <CategoryField field={fields.categoryId} categories={categories} fixedId={defaults.categoryId} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput field={fields.label} label="Label" required maxLength={LABEL_MAX} placeholder="Ex.: Quilometragem" hint="O que o formulário do anúncio mostra." />
         <TextInput

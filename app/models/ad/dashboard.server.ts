@@ -13,7 +13,6 @@ import { expirationKeyFromInstant } from "~/lib/dates";
 import { idSchema } from "~/lib/id";
 import { AD_STATUSES, AD_TYPES, effectiveStatus, type AdStatus } from "~/models/ad/ad";
 import { imagesByAd } from "~/models/ad/card.server";
-import { ftsQuery } from "~/models/ad/listing.server";
 import {
   DASHBOARD_PAGE_SIZES,
   DEFAULT_DASHBOARD_PAGE_SIZE,
@@ -26,6 +25,23 @@ import {
   type ManagedAd,
 } from "~/models/ad/manage";
 import { archiveUserId } from "~/models/ad/removal.server";
+
+const MAX_SEARCH_TERMS = 8;
+
+/**
+ * The dashboard searches its own ads through `ads_fts` (title and description, migration
+ * 0001) with this query; the public listing uses the Portuguese index instead (`searchMatch`).
+ *
+ * A safe FTS5 query from what a person typed: the words (letters and digits, any script), each as a
+ * quoted prefix term, all required. Quotes and operators the person typed never reach FTS5 syntax.
+ * null when there is no word at all (the search then does not filter).
+ */
+function ftsQuery(search: string | undefined): string | null {
+  if (!search) return null;
+  const words = search.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms = words.slice(0, MAX_SEARCH_TERMS).map((word) => `"${word}"*`);
+  return terms.length ? terms.join(" ") : null;
+}
 
 export type { DashboardFilter, DashboardStats, ManagedAd };
 

@@ -205,12 +205,17 @@ export async function createAd(userId: number, input: AdInput, photos: StoredPho
   if (photos.length > MAX_AD_IMAGES) return { ok: false, status: 400, message: AD_FORM_MESSAGES.imageLimitApi };
   const prepared = prepareAd(input, now);
   if (!prepared.ok) return prepared;
-  const verdict = await moderate(prepared.value, photos);
+  return insertAd(userId, prepared.value, photos, now);
+}
+
+/** Moderates a prepared ad and, approved, inserts it with its photos. */
+async function insertAd(userId: number, prepared: Prepared, photos: StoredPhoto[], now: Date): Promise<AdWriteResult> {
+  const verdict = await moderate(prepared, photos);
   if (!verdict.ok) return verdict;
   const adId = db.transaction((tx) => {
     const ad = tx
       .insert(ads)
-      .values({ ...prepared.value.row, userId, moderation: verdict.moderation, createdAt: now, updatedAt: now })
+      .values({ ...prepared.row, userId, moderation: verdict.moderation, createdAt: now, updatedAt: now })
       .returning({ id: ads.id })
       .get();
     const rows = imageRows(ad.id, photos);
@@ -298,7 +303,7 @@ export async function createAdWithUploads(userId: number, input: AdInput, files:
   if (!prepared.ok) return prepared;
   const stored = await storePhotos(files);
   if (!stored.ok) return stored;
-  const result = await createAd(userId, input, stored.photos, now);
+  const result = await insertAd(userId, prepared.value, stored.photos, now);
   if (!result.ok) await Promise.all(stored.photos.map((photo) => deleteImage(photo.publicId)));
   return result;
 }

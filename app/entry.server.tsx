@@ -1,12 +1,12 @@
 /**
  * Streams HTML to browsers (all-ready for bots, so crawlers and link previews get the whole page).
  */
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
+import { holdScriptsUntilLoad } from "~/lib/scripts-after-load.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -54,7 +54,7 @@ export default function handleRequest(
     }, RENDER_TIMEOUT);
     function sendShell() {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = holdScriptsUntilLoad();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

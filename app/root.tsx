@@ -18,6 +18,7 @@ import { Header } from "~/components/layout/Header";
 import * as onServer from "~/components/layout/shell-parts.server";
 import { serverFirst } from "~/components/server-first";
 import { useNonce } from "~/lib/nonce";
+import { RELEASE_SCRIPTS_AFTER_LOAD } from "~/lib/scripts-after-load";
 import { getOptionalUser } from "~/web/auth.server";
 import { toast as toasts } from "~/web/toast.server";
 import stylesheet from "~/tailwind.css";
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {children}
         <ScrollRestoration nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RELEASE_SCRIPTS_AFTER_LOAD }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -341,7 +341,7 @@ async function pageWeight(base: string, page = "/") {
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
   // What the browser fetches: module preloads and the inline scripts' imports. Not every /build/ path in the
   // HTML: the inline route manifest names its own file, which lazy route discovery never downloads.
-  const scriptUrls = /(?:rel="modulepreload" href=|from |import\()"(\/build\/[^"]+\.js)"/g;
+  const scriptUrls = /(?:rel="modulepreload(?:-after-load)?" href=|from |import\()"(\/build\/[^"]+\.js)"/g;
   const js = [...new Set([...html.matchAll(scriptUrls)].map((m) => m[1]!))];
   const gz = async (url: string) => gzipSync(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).byteLength;
   const jsBytes = (await Promise.all(js.map(gz))).reduce((a, b) => a + b, 0);

@@ -90,6 +90,35 @@ test.describe("the page shell", () => {
     await expect(page.getByRole("navigation", { name: "Institucional" })).toBeHidden();
     expect(violations).toEqual([]);
   });
+
+  test("scripts wait until the page and its first photos have loaded, then hydrate it as the server sent it", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    for (const path of ["/", "/categories"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const timing = await page.evaluate(() => {
+        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const scripts = resources.filter((entry) => /\/build\/.*\.js$/.test(entry.name));
+        const photos = resources.filter((entry) => entry.name.includes("/images/"));
+        return {
+          loadStart: navigation.loadEventStart,
+          firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+          scripts: scripts.length,
+          photos: photos.length,
+        };
+      });
+      expect(timing.photos, path).toBeGreaterThan(0);
+      expect(timing.scripts, path).toBeGreaterThan(5);
+      expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.loadStart);
+    }
+    // React says so when the document differs from what it renders (a hydration error, #418/#423).
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("operations", () => {

@@ -41,21 +41,27 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** One Lighthouse run; a run whose trace Chromium failed to record (NO_NAVSTART, now and then) is run again. */
 function lighthouse(url: string, attempt = 1): Run {
   const output = path.join(dataDir, "lh.json");
-  execFileSync(
-    "npx",
-    [
-      "--yes",
-      LIGHTHOUSE,
-      url,
-      "--only-categories=performance",
-      "--form-factor=mobile",
-      "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
-      "--output=json",
-      `--output-path=${output}`,
-      "--quiet",
-    ],
-    { env: { ...process.env, CHROME_PATH }, stdio: ["ignore", "ignore", "inherit"] },
-  );
+  try {
+    execFileSync(
+      "npx",
+      [
+        "--yes",
+        LIGHTHOUSE,
+        url,
+        "--only-categories=performance",
+        "--form-factor=mobile",
+        "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+        "--output=json",
+        `--output-path=${output}`,
+        "--quiet",
+      ],
+      { env: { ...process.env, CHROME_PATH }, stdio: ["ignore", "ignore", "inherit"] },
+    );
+  } catch (error) {
+    // Lighthouse exits with an error on a failed trace (NO_NAVSTART), too, and leaves no report.
+    if (attempt >= 3) throw error;
+    return lighthouse(url, attempt + 1);
+  }
   const report = JSON.parse(fs.readFileSync(output, "utf8")) as {
     runtimeError?: { code: string };
     categories: { performance: { score: number | null } };

@@ -2,6 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { ads, categories, cities, subcategories } from "~/db/schema";
+import { clearPublicListingCaches, listPublicCards } from "~/models/ad/listing.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as adPage } from "~/routes/anuncio.$id";
 import { loader as categoriesLoader } from "~/routes/categories";
@@ -73,6 +74,20 @@ describe("the home loader", () => {
     expect(await home()).not.toContain(top);
     db.update(ads).set({ status: "active" }).where(eq(ads.id, top!)).run();
     expect((await home())[0]).toBe(top);
+  });
+
+  it("lets the order by views lag by at most 5 s: views do not change the listing version", () => {
+    const patos = db.select({ id: cities.id }).from(cities).where(eq(cities.name, "Patos de Minas")).get()!;
+    const filter = { cityId: patos.id, page: 1, limit: 12 };
+    clearPublicListingCaches();
+    const now = new Date();
+    const cards = listPublicCards(filter, now).ads;
+    const [top, last] = [cards[0]!, cards.at(-1)!];
+    const viewsBefore = viewsOf(last.id);
+    db.update(ads).set({ views: top.views + 1000 }).where(eq(ads.id, last.id)).run();
+    expect(listPublicCards(filter, new Date(now.getTime() + 4_000)).ads[0]!.id).toBe(top.id);
+    expect(listPublicCards(filter, new Date(now.getTime() + 5_000)).ads[0]!.id).toBe(last.id);
+    db.update(ads).set({ views: viewsBefore }).where(eq(ads.id, last.id)).run();
   });
 
   it("follows ?cityId and ?page, and ignores values that do not parse", async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, sqlite } from "~/db/client.server";
 import { ads, categories, cities, subcategories, users } from "~/db/schema";
 import { incrementAdViews } from "~/models/ad/detail.server";
-import { clearPublicAdCountCache, listPublicAds, publicAdsStatements } from "~/models/ad/listing.server";
+import { clearPublicListingCaches, listPublicAds, publicAdsStatements } from "~/models/ad/listing.server";
 import { ensureSearchIndex } from "~/models/ad/search-index.server";
 import { loader as adById } from "~/routes/api.ads.$id";
 import { action as countView } from "~/routes/api.ads.$id_.view";
@@ -290,7 +290,7 @@ describe("GET /api/ads/public", () => {
   it("counts expiry by the clock, not by the stored status", () => {
     const now = new Date();
     const today = listPublicAds({ page: 1, limit: 12 }, now).total;
-    clearPublicAdCountCache();
+    clearPublicListingCaches();
     const inAYear = listPublicAds({ page: 1, limit: 12 }, new Date(now.getTime() + 400 * 86_400_000)).total;
     expect(inAYear).toBeLessThan(today);
   });

@@ -70,8 +70,12 @@ function dayOf(now: Date): string {
   return today.key;
 }
 
-function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null, wordMatches: number | null): number {
-  const key = [
+/**
+ * What a filter selects, as a cache key: the listing version and the São Paulo day (expirations fall on
+ * its midnights) say whether the same filter still selects the same ads. The order does not change a total.
+ */
+function selectionKey(filter: PublicAdsFilter, now: Date, match: string | null): string {
+  return [
     listingVersion(),
     dayOf(now),
     filter.cityId ?? "",
@@ -82,6 +86,10 @@ function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null
     filter.maxPriceCents ?? "",
     match ?? "",
   ].join("|");
+}
+
+function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null, wordMatches: number | null): number {
+  const key = selectionKey(filter, now, match);
   const cached = countCache.get(key);
   if (cached && now.getTime() - cached.at < COUNT_TTL_MS) return cached.total;
 
@@ -92,9 +100,10 @@ function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null
   return total;
 }
 
-/** Forget cached totals (tests that change `now` or write outside the triggers' view). */
-export function clearPublicAdCountCache() {
+/** Forget cached totals and cards (tests that change `now` or write outside the triggers' view). */
+export function clearPublicListingCaches() {
   countCache.clear();
+  cardPageCache.clear();
 }
 
 /**
@@ -151,10 +160,29 @@ export function listPublicAds(filter: PublicAdsFilter, now: Date = new Date()): 
 }
 
 /**
+ * The list pages' cards, kept a few seconds per filter, order and page: every visitor of the home page
+ * asks for the same one. Under the listing version, so an ad published, paused, edited or expired
+ * appears or leaves at once; only the views (and the order by views) may lag by CARD_PAGE_TTL_MS.
+ */
+const CARD_PAGE_TTL_MS = 5_000;
+const CARD_PAGE_CACHE_MAX = 500;
+const cardPageCache = new Map<string, { cards: { ads: CardAd[]; total: number }; at: number }>();
+
+/**
  * The same page as `listPublicAds`, as cards (`CardAd`): what the list pages render and put in their
  * HTML, read with only the columns a card shows.
  */
 export function listPublicCards(filter: PublicAdsFilter, now: Date = new Date()): { ads: CardAd[]; total: number } {
+  const key = `${selectionKey(filter, now, searchMatch(filter.search))}|${filter.sort ?? ""}|${filter.page}|${filter.limit}`;
+  const cached = cardPageCache.get(key);
+  if (cached && Math.abs(now.getTime() - cached.at) < CARD_PAGE_TTL_MS) return cached.cards;
+  const cards = readPublicCards(filter, now);
+  if (cardPageCache.size >= CARD_PAGE_CACHE_MAX) cardPageCache.clear();
+  cardPageCache.set(key, { cards, at: now.getTime() });
+  return cards;
+}
+
+function readPublicCards(filter: PublicAdsFilter, now: Date): { ads: CardAd[]; total: number } {
   const { total, page } = plan(filter, now);
   if (!page) return { ads: [], total };
   const rows = preparedCardPage(page.shape).all(page.values);

@@ -11,8 +11,9 @@
  * - renaming a characteristic moves the values ads hold under the old name to the new one.
  *
  * Every check and its write run in one IMMEDIATE transaction, so an ad created by another worker in
- * between cannot slip past the in-use check. Nothing is cached: every page and worker reads the
- * reference data from the database on each request, so changes show at once everywhere.
+ * between cannot slip past the in-use check. The public pages keep the active lists in memory under a
+ * version that triggers bump on every write (db/reference-version.server.ts), so changes show at once
+ * in every worker.
  */
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { keptUntilReferenceChanges } from "~/db/reference-version.server";
 import { categories, characteristics, subcategories } from "~/db/schema";
 
 function categoriesQuery(includeInactive: boolean) {
@@ -18,15 +19,13 @@ function subcategoriesQuery(includeInactive: boolean) {
     .orderBy(asc(subcategories.name));
 }
 
-// The public pages list the active ones on every request: their SQL is built once (building it with
-// Drizzle costs more than running it), on first use, when the database is surely migrated.
-let activeCategories: ReturnType<ReturnType<typeof categoriesQuery>["prepare"]> | undefined;
-let activeSubcategories: ReturnType<ReturnType<typeof subcategoriesQuery>["prepare"]> | undefined;
+// The public pages list the active ones on every request: kept in memory until an admin changes them.
+const activeCategories = keptUntilReferenceChanges(() => categoriesQuery(false).all());
+const activeSubcategories = keptUntilReferenceChanges(() => subcategoriesQuery(false).all());
 
 export function listCategories({ includeInactive = false } = {}) {
   if (includeInactive) return categoriesQuery(true).all();
-  activeCategories ??= categoriesQuery(false).prepare();
-  return activeCategories.all();
+  return activeCategories();
 }
 
 export function getCategory(id: number) {
@@ -35,8 +34,7 @@ export function getCategory(id: number) {
 
 export function listSubcategories({ categoryId, includeInactive = false }: { categoryId?: number; includeInactive?: boolean } = {}) {
   if (categoryId === undefined && !includeInactive) {
-    activeSubcategories ??= subcategoriesQuery(false).prepare();
-    return activeSubcategories.all();
+    return activeSubcategories();
   }
   return db
     .select()

@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { keptUntilReferenceChanges } from "~/db/reference-version.server";
 import { cities } from "~/db/schema";
 
 function citiesQuery() {
@@ -9,10 +10,9 @@ function citiesQuery() {
     .orderBy(asc(cities.name), asc(cities.state));
 }
 
-// Every public list page asks for this: the SQL is built once, on first use.
-let allCities: ReturnType<ReturnType<typeof citiesQuery>["prepare"]> | undefined;
+// Every public list page asks for this: kept in memory until an admin changes a city.
+const allCities = keptUntilReferenceChanges(() => citiesQuery().all());
 
 export function listCities() {
-  allCities ??= citiesQuery().prepare();
-  return allCities.all();
+  return allCities();
 }

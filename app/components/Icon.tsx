@@ -12,7 +12,7 @@ export type { IconName };
 
 export function Icon({ name, className = "h-5 w-5", strokeWidth }: { name: IconName; className?: string; strokeWidth?: number }) {
   return (
-    <svg aria-hidden="true" className={`icon ${className}`} style={strokeWidth ? { strokeWidth } : undefined}>
+    <svg aria-hidden="true" className={className ? `icon ${className}` : "icon"} style={strokeWidth ? { strokeWidth } : undefined}>
       <use href={`${spriteHref}#${name}`} />
     </svg>
   );

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/e2e-ads";
 import { waitForHydration } from "../support/hydration";
 
-const cards = (page: Page) => page.getByTestId("ad-card");
+const cards = (page: Page) => page.locator("article.ad-card");
 
 /** /categories keeps everything but the keyword under 'Filtros' (a <details>, closed on arrival): open it. */
 async function openFilters(form: Locator) {

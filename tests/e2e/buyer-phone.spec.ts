@@ -11,7 +11,7 @@ import { waitForHydration } from "../support/hydration";
 const SCREEN = { width: 360, height: 740 };
 test.use({ viewport: SCREEN });
 
-const cards = (page: Page) => page.getByTestId("ad-card");
+const cards = (page: Page) => page.locator("article.ad-card");
 const filterForm = (page: Page) => page.getByRole("search", { name: "Filtrar anúncios" });
 
 async function openFilters(page: Page) {

@@ -44,12 +44,8 @@ export function AdCard({
   };
 
   return (
-    <article
-      aria-labelledby={titleId}
-      data-testid="ad-card"
-      // Styles in tailwind.css (.ad-card…): in the one-per-row desktop layout the card lies on its side.
-      className="ad-card"
-    >
+    // Styles in tailwind.css (.ad-card…): in the one-per-row desktop layout the card lies on its side.
+    <article aria-labelledby={titleId} className="ad-card">
       <div className="ad-card-media">
         {cover && !broken ? (
           <img
@@ -78,11 +74,11 @@ export function AdCard({
       </div>
 
       <div className="ad-card-body">
-        <div className="flex flex-wrap gap-2">
+        <div className="ad-card-tags">
           <span className="badge badge-brand">{ad.category.name}</span>
           <span className="badge badge-amber">{ad.adType || "Vender"}</span>
         </div>
-        <h3 id={titleId} className="line-clamp-2 text-base font-bold leading-snug text-slate-900">
+        <h3 id={titleId} className="ad-card-title">
           {ad.title}
         </h3>
         <div className="ad-card-meta">
@@ -95,15 +91,15 @@ export function AdCard({
             <span className="sr-only"> visualizações</span>
           </span>
         </div>
-        <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{ad.description}</p>
-        <p className="mt-auto text-xl font-extrabold text-slate-900">{formatAdPrice(ad.price)}</p>
-        <div className="flex flex-wrap gap-2">
+        <p className="ad-card-text">{ad.description}</p>
+        <p className="ad-card-price">{formatAdPrice(ad.price)}</p>
+        <div className="ad-card-actions">
           <a
             href={`/anuncio/${ad.id}`}
             onClick={open}
             aria-busy={opening || undefined}
             aria-describedby={titleId}
-            className="btn-card flex-1 bg-brand-700 hover:bg-brand-800 focus-visible:ring-brand-600"
+            className="btn-card btn-card-details"
           >
             {opening ? "Carregando..." : "Ver Detalhes"}
           </a>
@@ -113,7 +109,7 @@ export function AdCard({
               target="_blank"
               rel="noopener noreferrer"
               aria-label="Conversar no WhatsApp"
-              className="btn-card mi mi-message-circle bg-whatsapp-700 hover:bg-green-800 focus-visible:ring-whatsapp-700"
+              className="btn-card btn-card-whatsapp mi mi-message-circle"
             >
               WhatsApp
             </a>

@@ -94,9 +94,7 @@ export function AdList({
       >
         {ads.map((ad, index) => (
           <li key={ad.id} className="flex">
-            <div className="w-full">
-              <AdCard ad={ad} eager={page === 1 && index < 3} priority={page === 1 && index === 0} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
-            </div>
+            <AdCard ad={ad} eager={page === 1 && index < 3} priority={page === 1 && index === 0} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
           </li>
         ))}
         {status === "loading"

@@ -11,23 +11,17 @@ export type GridCategory = { id: number; name: string; icon: IconName };
 export function CategoryGrid({ categories, selectedId }: { categories: GridCategory[]; selectedId?: number }) {
   return (
     <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-4 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-6">
-      {categories.map((category) => {
-        const selected = category.id === selectedId;
-        return (
-          <li key={category.id} className="shrink-0">
-            <Link
-              to={`/categories?category=${category.id}`}
-              aria-current={selected ? "true" : undefined}
-              className={`cat-chip ${selected ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-200 bg-white text-slate-700 hover:border-brand-300 hover:text-brand-800"}`}
-            >
-              <span className="cat-chip-icon">
-                <Icon name={category.icon} className="h-4 w-4 sm:h-6 sm:w-6" />
-              </span>
-              {category.name}
-            </Link>
-          </li>
-        );
-      })}
+      {categories.map((category) => (
+        <li key={category.id} className="shrink-0">
+          {/* Colours and sizes in tailwind.css (.cat-chip…), the chosen one by its aria-current. */}
+          <Link to={`/categories?category=${category.id}`} aria-current={category.id === selectedId ? "true" : undefined} className="cat-chip">
+            <span className="cat-chip-icon">
+              <Icon name={category.icon} className="" />
+            </span>
+            {category.name}
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }

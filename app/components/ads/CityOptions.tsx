@@ -4,7 +4,7 @@ export function CityOptions({ cities }: { cities: { id: number; name: string; st
     <>
       {cities.map((city) => (
         <option key={city.id} value={city.id}>
-          {city.name} - {city.state}
+          {`${city.name} - ${city.state}`}
         </option>
       ))}
     </>

@@ -11,9 +11,9 @@ export const FILTER_FORM_ID = "filtros";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
-const fieldClass =
-  "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
-const labelClass = "flex flex-col gap-1 text-sm font-medium text-slate-700";
+// Styles in tailwind.css: seven fields on every /categories page carry one short class each.
+const fieldClass = "filter-field";
+const labelClass = "filter-label";
 
 /**
  * A compact search box with everything else under 'Filtros' (a <details>: closed, it costs one line

@@ -11,8 +11,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { Suspense, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { ClientSession } from "~/components/auth/ClientSession";
+import { replayInputMadeBeforeHydration } from "~/components/replay-early-input";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import * as onServer from "~/components/layout/shell-parts.server";
@@ -60,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The outermost effect: it runs once the whole page has hydrated and its own effects have run.
+  useEffect(replayInputMadeBeforeHydration, []);
   return (
     <html lang="pt-BR">
       <head>

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "../support/hydration";
 
 test.describe("the page shell", () => {
@@ -118,6 +118,42 @@ test.describe("the page shell", () => {
     }
     // React says so when the document differs from what it renders (a hydration error, #418/#423).
     expect(errors).toEqual([]);
+  });
+
+  test.describe("what a visitor does before the scripts arrive takes effect once they do", () => {
+    /** Holds every script download until `release()`, as a slow phone would. */
+    async function holdScripts(page: Page) {
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/build\/.*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      return release;
+    }
+
+    test("a city picked on the home page is applied", async ({ page }) => {
+      const release = await holdScripts(page);
+      await page.goto("/");
+      await page.getByLabel("Cidade").selectOption({ label: "Lagoa Formosa - MG" });
+      await page.waitForTimeout(300);
+      expect(page.url()).not.toContain("cityId");
+      release();
+      await expect(page).toHaveURL(/\/\?cityId=\d+$/);
+      await expect(page.getByText(/^\d+ anúncios? em Lagoa Formosa$/)).toBeVisible();
+    });
+
+    test("a password typed on the sign-up form ticks its checklist", async ({ page }) => {
+      const release = await holdScripts(page);
+      await page.goto("/register");
+      await page.getByLabel("Senha", { exact: true }).fill("abcdefgA");
+      release();
+      await waitForHydration(page);
+      await expect(page.getByText("Pelo menos 8 caracteres (atendido)")).toBeAttached();
+      await expect(page.getByText("Uma letra maiúscula (atendido)")).toBeAttached();
+      await expect(page.getByText("Um número (pendente)")).toBeAttached();
+      await expect(page.getByLabel("Senha", { exact: true })).toHaveValue("abcdefgA");
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "../support/hydration";
 
 const PASSWORD = "Senha@123";
 
@@ -182,6 +183,7 @@ test.describe("accounts with JavaScript", () => {
   test("live validation, the password checklist and 'Entrando...'", async ({ page }, info) => {
     const email = uniqueEmail("vivo", info);
     await page.goto("/register");
+    await waitForHydration(page);
     const passwordField = page.getByLabel("Senha", { exact: true });
     await passwordField.pressSequentially("abcdefgh");
     await expect(page.getByText("Pelo menos 8 caracteres (atendido)")).toBeAttached();

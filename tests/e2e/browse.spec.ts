@@ -18,6 +18,7 @@ test.describe("browsing with JavaScript", () => {
       if (url.pathname === "/api/ads/public") pagesAsked.push(url.searchParams.get("page") ?? "");
     });
     await page.goto("/");
+    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Anúncios em Destaque" })).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
     const total = Number((await page.getByText(/\d+ anúncios em Patos de Minas/).textContent())?.match(/\d+/)?.[0]);
@@ -39,6 +40,7 @@ test.describe("browsing with JavaScript", () => {
 
   test("Ver Detalhes opens the ad in a dialog at its own address; Fechar and Back close it", async ({ page }) => {
     await page.goto("/categories");
+    await waitForHydration(page);
     await expect(cards(page).first()).toBeVisible();
     const first = cards(page).first();
     const title = await first.getByRole("heading").textContent();
@@ -101,6 +103,7 @@ test.describe("browsing with JavaScript", () => {
 
   test("a category from the home grid preselects the filter; changing it resets subcategory and type", async ({ page }) => {
     await page.goto("/");
+    await waitForHydration(page);
     await page.getByRole("region", { name: "Categorias" }).getByRole("link", { name: "Casa e Móveis" }).click();
     await expect(page).toHaveURL(/\/categories\?category=\d+$/);
     const form = page.getByRole("search", { name: "Filtrar anúncios" });
@@ -145,6 +148,7 @@ test.describe("layout switch on desktop", () => {
     const columns = () =>
       page.getByTestId("ad-list").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
     await page.goto("/categories");
+    await waitForHydration(page);
     await expect(cards(page).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "3 anúncios por linha" })).toHaveAttribute("aria-pressed", "true");
     expect(await columns()).toBe(3);

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExtern
 import { useNonce } from "~/lib/nonce";
 import type { AdDetail, CardAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
+import * as onServer from "./card-html.server";
 import { useHydrated } from "~/components/use-hydrated";
 
 export const PAGE_SIZE = 12;
@@ -93,9 +94,15 @@ export function AdList({
         className="ad-list"
       >
         {ads.map((ad, index) => (
-          <li key={ad.id} className="flex">
-            <AdCard ad={ad} eager={page === 1 && index < 3} priority={page === 1 && index === 0} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
-          </li>
+          // On the server the card's kept HTML (card-html.server.tsx; undefined in the browser's build), in
+          // the browser the card itself, which hydrates that HTML.
+          onServer.cardHtml ? (
+            <li key={ad.id} className="flex" dangerouslySetInnerHTML={{ __html: onServer.cardHtml(ad, page === 1 && index < 3, page === 1 && index === 0) }} />
+          ) : (
+            <li key={ad.id} className="flex">
+              <AdCard ad={ad} eager={page === 1 && index < 3} priority={page === 1 && index === 0} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
+            </li>
+          )
         ))}
         {status === "loading"
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => (

@@ -18,7 +18,8 @@ export const FILL_SIZES = [
   [1200, 630], // Open Graph / Twitter preview
 ] as const;
 
-export const SCALE_WIDTHS = [320, 640, 1200] as const;
+// 960: a phone 360–412 px wide at 2× needs ~720–830 px; without it, it got the 1200 px file.
+export const SCALE_WIDTHS = [320, 640, 960, 1200] as const;
 
 /** `fetchpriority="high"` for an <img> (React 18 passes only the lowercase attribute through; fetchPriority is React 19's). */
 export const HIGH_PRIORITY: Record<string, string> = { fetchpriority: "high" };

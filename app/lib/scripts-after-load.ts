@@ -16,8 +16,10 @@ export const HELD_MODULE_TYPE = "module-after-load";
 const LATEST_START_MS = 5000;
 
 /**
- * Releases the held scripts on `load`. The module script runs as a copy added and removed at once: it
- * still runs, and the document React hydrates keeps the exact shape the server sent.
+ * Releases the held scripts once the page has loaded and its first photo (the one fetched at high
+ * priority, usually the largest paint) is decoded and painted, so the scripts do not compete with it
+ * for a cheap phone's CPU either. The module script runs as a copy added and removed at once: it still
+ * runs, and the document React hydrates keeps the exact shape the server sent.
  */
 export const RELEASE_SCRIPTS_AFTER_LOAD = `(function(){
 var started=false;
@@ -30,5 +32,10 @@ var s=document.createElement("script");
 s.type="module";s.nonce=held.nonce;s.text=held.text;
 document.head.appendChild(s);s.remove();
 }
-if(document.readyState==="complete")start();else{addEventListener("load",start);setTimeout(start,${LATEST_START_MS})}
+function afterFirstPhoto(){
+var photo=document.querySelector('img[fetchpriority="high"]');
+var painted=function(){requestAnimationFrame(function(){setTimeout(start,0)})};
+if(photo&&photo.decode)photo.decode().then(painted,painted);else painted();
+}
+if(document.readyState==="complete")afterFirstPhoto();else{addEventListener("load",afterFirstPhoto);setTimeout(start,${LATEST_START_MS})}
 })();`;

@@ -5,7 +5,7 @@ import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
 import type { AdDetail as AdDetailData } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { useHydrated } from "~/components/use-hydrated";
-import { HIGH_PRIORITY, imageVariantUrl } from "~/lib/image-variants";
+import { HIGH_PRIORITY, imageVariantUrl, SCALE_WIDTHS } from "~/lib/image-variants";
 import { ReportForm } from "./ReportForm";
 import { SafetyTips } from "./SafetyTips";
 import { ShareButton } from "./ShareButton";
@@ -16,10 +16,9 @@ const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
 
 /** Whole photos (scaled, never cropped) for the carousel and the plain-image link, and their srcset. */
-export const PHOTO_WIDTHS = [320, 640, 1200] as const;
 export const CAROUSEL_SIZES = "(min-width: 896px) 832px, 100vw";
 export function photoSrcSet(publicId: string) {
-  return PHOTO_WIDTHS.map((width) => `${imageVariantUrl(publicId, { width })} ${width}w`).join(", ");
+  return SCALE_WIDTHS.map((width) => `${imageVariantUrl(publicId, { width })} ${width}w`).join(", ");
 }
 
 /**

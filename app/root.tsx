@@ -19,7 +19,7 @@ import { Header } from "~/components/layout/Header";
 import * as onServer from "~/components/layout/shell-parts.server";
 import { serverFirst } from "~/components/server-first";
 import { useNonce } from "~/lib/nonce";
-import { RELEASE_SCRIPTS_AFTER_LOAD } from "~/lib/scripts-after-load";
+import * as scriptsAfterLoad from "~/lib/scripts-after-load.server";
 import { getOptionalUser } from "~/web/auth.server";
 import { toast as toasts } from "~/web/toast.server";
 import stylesheet from "~/tailwind.css";
@@ -75,7 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RELEASE_SCRIPTS_AFTER_LOAD }} />
+        {/* Its text comes from a .server module: in the browser it is undefined, and hydration keeps the server's text. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptsAfterLoad.RELEASE_SCRIPTS_AFTER_LOAD ?? "" }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

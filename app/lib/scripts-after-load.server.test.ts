@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { HELD_MODULE_TYPE, HELD_PRELOAD_REL } from "./scripts-after-load";
-import { holdScriptsUntilLoad } from "./scripts-after-load.server";
+import { HELD_MODULE_TYPE, HELD_PRELOAD_REL, holdScriptsUntilLoad } from "./scripts-after-load.server";
 
 /** What Remix's <Scripts> renders, between the page (with accents) and the streamed loader data. */
 const page =

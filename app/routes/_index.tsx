@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
-import { categoryIconName } from "~/components/category-icon.server";
+import { gridCategories } from "~/components/category-icon.server";
 import { PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
 import { pageFilterFromUrl } from "~/models/ad/listing-query.server";
 import { listPublicCards } from "~/models/ad/listing.server";
@@ -19,7 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   // Cards (the card's share of each ad only): the page's data travels inside its HTML.
   const result = city ? listPublicCards({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
   return {
-    categories: listCategories().map(({ id, name, icon }) => ({ id, name, icon: categoryIconName(icon) })),
+    categories: gridCategories(listCategories()),
     cities,
     cityId: city?.id ?? null,
     page,

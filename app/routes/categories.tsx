@@ -5,7 +5,7 @@ import { Icon } from "~/components/Icon";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
 import { FILTER_FORM_ID, FilterBar } from "~/components/ads/FilterBar";
-import { categoryIconName } from "~/components/category-icon.server";
+import { gridCategories } from "~/components/category-icon.server";
 import { PUBLIC_PAGE_SIZE, PUBLIC_SORT_LABELS, PUBLIC_SORTS } from "~/models/ad/ad";
 import { activeChips, apiQueryOf, canonicalSearch, filtersHref, reais, type Applied } from "~/models/ad/listing-links";
 import { pageFilterFromUrl, withConsistentCategory } from "~/models/ad/listing-query.server";
@@ -25,7 +25,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (canonical !== null) throw redirect(`/categories${canonical ? `?${canonical}` : ""}`);
 
   const filter = withConsistentCategory(pageFilterFromUrl(url));
-  const categories = listCategories().map(({ id, name, icon }) => ({ id, name, icon: categoryIconName(icon) }));
+  const categories = gridCategories(listCategories());
   const subcategories = listSubcategories().map(({ id, name, categoryId }) => ({ id, name, categoryId }));
   const cities = listCities();
   // No cityId: the default city (spec 01 §2); cityId=todas: every city.

@@ -139,8 +139,7 @@ export function publicAdsStatements(
 }
 
 /** The total of a filter and how to read its page (null when the page is past the end). */
-function plan(filter: PublicAdsFilter, now: Date) {
-  const match = searchMatch(filter.search);
+function plan(filter: PublicAdsFilter, now: Date, match: string | null = searchMatch(filter.search)) {
   if (match !== null) ensureSearchIndex();
   const wordMatches = match === null ? null : countWordMatches(match, now);
   const total = wordMatches === 0 ? 0 : countPublicAds(filter, now, match, wordMatches);
@@ -173,17 +172,18 @@ const cardPageCache = new Map<string, { cards: { ads: CardAd[]; total: number };
  * HTML, read with only the columns a card shows.
  */
 export function listPublicCards(filter: PublicAdsFilter, now: Date = new Date()): { ads: CardAd[]; total: number } {
-  const key = `${selectionKey(filter, now, searchMatch(filter.search))}|${filter.sort ?? ""}|${filter.page}|${filter.limit}`;
+  const match = searchMatch(filter.search);
+  const key = `${selectionKey(filter, now, match)}|${filter.sort ?? ""}|${filter.page}|${filter.limit}`;
   const cached = cardPageCache.get(key);
   if (cached && Math.abs(now.getTime() - cached.at) < CARD_PAGE_TTL_MS) return cached.cards;
-  const cards = readPublicCards(filter, now);
+  const cards = readPublicCards(filter, now, match);
   if (cardPageCache.size >= CARD_PAGE_CACHE_MAX) cardPageCache.clear();
   cardPageCache.set(key, { cards, at: now.getTime() });
   return cards;
 }
 
-function readPublicCards(filter: PublicAdsFilter, now: Date): { ads: CardAd[]; total: number } {
-  const { total, page } = plan(filter, now);
+function readPublicCards(filter: PublicAdsFilter, now: Date, match: string | null): { ads: CardAd[]; total: number } {
+  const { total, page } = plan(filter, now, match);
   if (!page) return { ads: [], total };
   const rows = preparedCardPage(page.shape).all(page.values);
   const covers = coversByAd(rows.map((row) => row.id));

@@ -66,4 +66,13 @@ describe("dependencies between app/ folders point one way", () => {
     );
     expect(lib).toEqual([]);
   });
+
+  it("opens every write transaction through writeTransaction (BEGIN IMMEDIATE)", () => {
+    // A deferred transaction that reads before it writes fails with SQLITE_BUSY_SNAPSHOT when another
+    // worker commits in between (db/client.server.ts). The seed is the exception: the primary runs it on
+    // its own connection before any worker starts.
+    const exempt = ["client.server.ts", "seed.server.ts"].map((name) => path.join(APP, "db", name));
+    const deferred = sourceFiles(APP).filter((file) => !exempt.includes(file) && /\bdb\.transaction\(/.test(fs.readFileSync(file, "utf8")));
+    expect(deferred.map((file) => path.relative(APP, file))).toEqual([]);
+  });
 });

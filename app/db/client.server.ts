@@ -22,3 +22,15 @@ export type Db = ReturnType<typeof createDb>;
 /** The process's one connection; better-sqlite3 is synchronous, so one is all a Node process needs. */
 export const sqlite = openSqlite(getEnv().DATABASE_PATH);
 export const db = createDb(sqlite);
+
+type WriteTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Every write transaction of the app. BEGIN IMMEDIATE takes the write lock before the first read: a
+ * deferred transaction that reads and then writes fails at once with SQLITE_BUSY_SNAPSHOT when another
+ * worker (or the jobs script) committed in between, whatever the busy timeout. Immediate ones wait
+ * for that lock instead, up to the busy timeout.
+ */
+export function writeTransaction<T>(work: (tx: WriteTransaction) => T): T {
+  return db.transaction(work, { behavior: "immediate" });
+}

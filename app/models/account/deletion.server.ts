@@ -7,7 +7,7 @@
  * is itself required to keep.
  */
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { ads, payments, users } from "~/db/schema";
 import { PasswordHashBusyError, verifyPassword } from "~/lib/password-hash.server";
 import { ACCOUNT_MESSAGES } from "~/models/account/profile";
@@ -47,7 +47,7 @@ export async function deleteAccount(
   }
 
   await discardDraft(userId);
-  const photos = db.transaction((tx) => {
+  const photos = writeTransaction((tx) => {
     const adIds = tx.select({ id: ads.id }).from(ads).where(eq(ads.userId, userId)).all().map((row) => row.id);
     const removed = removeAdsInTransaction(tx, adIds, now);
     const own = tx.select({ id: payments.id, metadata: payments.metadata }).from(payments).where(eq(payments.userId, userId)).all();

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { hashPassword, PasswordHashBusyError } from "~/lib/password-hash.server";
@@ -51,7 +51,7 @@ export async function resetPasswordWithToken(
   if (!findValid()) return null;
   const password = await hashPassword(newPassword);
   // Re-check after the (slow, async) hash so two concurrent uses of one token cannot both succeed.
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx
       .select()
       .from(users)

@@ -4,7 +4,7 @@
  * one, e.g. Google sign-in) and every other session of the account ends.
  */
 import { and, eq, notInArray } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { formatWhatsapp } from "~/lib/whatsapp";
 import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/lib/password-hash.server";
@@ -69,7 +69,7 @@ export async function changePassword(
     }
     const hash = await hashPassword(input.newPassword);
     const keep = keepToken ? [hashToken(keepToken), hashToken(clientTokenFor(keepToken))] : [];
-    db.transaction((tx) => {
+    writeTransaction((tx) => {
       tx.update(users).set({ password: hash, resetToken: null, resetTokenExpires: null }).where(eq(users.id, userId)).run();
       tx.delete(sessions)
         .where(keep.length ? and(eq(sessions.userId, userId), notInArray(sessions.id, keep)) : eq(sessions.userId, userId))

@@ -9,7 +9,7 @@
  * A flow that turns out not to be a guess (a correct password) takes its attempt back (`forgetAttempt`).
  */
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { authAttempts } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { normalizeEmail } from "~/models/account/users.server";
@@ -57,7 +57,7 @@ export function countAttempt(kind: ThrottleKind, keys: string[], now = new Date(
   const { max, windowMs } = THROTTLE_POLICIES[kind];
   if (!keys.length) return { ok: true, ids: [] };
   const since = new Date(now.getTime() - windowMs);
-  return db.transaction(
+  return writeTransaction(
     (tx) => {
       tx.delete(authAttempts)
         .where(lt(authAttempts.createdAt, new Date(now.getTime() - LONGEST_WINDOW_MS)))
@@ -85,8 +85,6 @@ export function countAttempt(kind: ThrottleKind, keys: string[], now = new Date(
         .map((row) => row.id);
       return { ok: true, ids };
     },
-    // IMMEDIATE: the write lock is taken before the counts are read, so another worker's attempt waits.
-    { behavior: "immediate" },
   );
 }
 

@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, gt, inArray, lt, lte, ne, or } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { ads, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { addDaysToKey, daysBetweenKeys, expirationKeyFromInstant, formatDateKeyBR, startOfDayInstant, todayKey } from "~/lib/dates";
@@ -72,7 +72,7 @@ export async function removeStaleAds(now: Date = new Date()): Promise<{ ads: num
   let photos = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
-    const publicIds = db.transaction((tx) => removeAdsInTransaction(tx, batch, now));
+    const publicIds = writeTransaction((tx) => removeAdsInTransaction(tx, batch, now));
     await deleteStoredPhotos(publicIds);
     photos += publicIds.length;
   }

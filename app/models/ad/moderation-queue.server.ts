@@ -12,15 +12,13 @@
  * the same transaction as its record, so two admins deciding at once cannot both win.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, categories, moderationDecisions, subcategories, users } from "~/db/schema";
 import type { AdModeration, AdStatus, ModerationDecision } from "~/models/ad/ad";
 import { MODERATION_MESSAGES, type ModerationQueueItem } from "~/models/ad/moderation-queue";
 
 export type QueueRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
 export type QueueOutcome = { ok: true; adId: number; status: AdStatus } | QueueRefusal;
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 /** Ads waiting for a person, oldest wait first, with the automatic verdict and the owner's request. */
 export function listModerationQueue({ limit = 100, now = new Date() }: { limit?: number; now?: Date } = {}): ModerationQueueItem[] {
@@ -155,7 +153,7 @@ function notWaiting(adId: number): QueueRefusal {
 
 /** pending → active, recorded with the admin and an optional note. */
 export function approveAd({ adId, adminId, reason = null }: { adId: number; adminId: number; reason?: string | null }, now: Date = new Date()): QueueOutcome {
-  const changed = db.transaction((tx) => {
+  const changed = writeTransaction((tx) => {
     const updated = tx
       .update(ads)
       .set({ status: "active", updatedAt: now })
@@ -165,7 +163,7 @@ export function approveAd({ adId, adminId, reason = null }: { adId: number; admi
     if (!updated) return false;
     tx.insert(moderationDecisions).values({ adId, userId: adminId, decision: "approved", reason, createdAt: now }).run();
     return true;
-  }, IMMEDIATE);
+  });
   return changed ? { ok: true, adId, status: "active" } : notWaiting(adId);
 }
 
@@ -173,7 +171,7 @@ export function approveAd({ adId, adminId, reason = null }: { adId: number; admi
 export function rejectAd({ adId, adminId, reason }: { adId: number; adminId: number; reason: string }, now: Date = new Date()): QueueOutcome {
   const text = reason.trim();
   if (!text) return { ok: false, status: 400, message: MODERATION_MESSAGES.reasonRequired };
-  const changed = db.transaction((tx) => {
+  const changed = writeTransaction((tx) => {
     const updated = tx
       .update(ads)
       .set({ status: "rejected", updatedAt: now })
@@ -183,7 +181,7 @@ export function rejectAd({ adId, adminId, reason }: { adId: number; adminId: num
     if (!updated) return false;
     tx.insert(moderationDecisions).values({ adId, userId: adminId, decision: "rejected", reason: text, createdAt: now }).run();
     return true;
-  }, IMMEDIATE);
+  });
   return changed ? { ok: true, adId, status: "rejected" } : notWaiting(adId);
 }
 
@@ -203,7 +201,7 @@ export function requestHumanReview(
   if (ad.status !== "rejected") return { ok: false, status: 409, message: MODERATION_MESSAGES.notRejected };
   if (ad.expirationDate.getTime() <= now.getTime()) return { ok: false, status: 409, message: MODERATION_MESSAGES.expired };
   const note = reason?.trim() ? reason.trim() : null;
-  const changed = db.transaction((tx) => {
+  const changed = writeTransaction((tx) => {
     const updated = tx
       .update(ads)
       .set({ status: "pending", updatedAt: now })
@@ -213,7 +211,7 @@ export function requestHumanReview(
     if (!updated) return false;
     tx.insert(moderationDecisions).values({ adId, userId: null, decision: "review_requested", reason: note, createdAt: now }).run();
     return true;
-  }, IMMEDIATE);
+  });
   return changed ? { ok: true, adId, status: "pending" } : { ok: false, status: 409, message: MODERATION_MESSAGES.notRejected };
 }
 

@@ -5,7 +5,7 @@
  * removing one is editing the ad: not while it is paused, rejected or in review (manage.ts photoChangeRefusal).
  */
 import { and, asc, count, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, categories } from "~/db/schema";
 import type { Viewer } from "~/models/ad/ad";
 import { AD_FORM_MESSAGES, MAX_AD_IMAGES } from "~/models/ad/ad-form";
@@ -71,7 +71,7 @@ export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file
     await deleteImage(photo!.publicId);
     return { ok: false, status: 422, message: AD_FORM_MESSAGES.rejectedTitle, details: verdict.issues, suggestion: verdict.suggestion || AD_FORM_MESSAGES.rejectedSuggestion };
   }
-  const inserted = db.transaction((tx) => {
+  const inserted = writeTransaction((tx) => {
     // Counted again inside the write, so two parallel uploads cannot make a sixth photo.
     const [{ n }] = tx.select({ n: count() }).from(adImages).where(eq(adImages.adId, adId)).all() as [{ n: number }];
     if (n >= MAX_AD_IMAGES) return null;
@@ -93,7 +93,7 @@ export async function removeAdPhoto(adId: number, imageId: number, viewer: NonNu
   if (!ad) return { ok: false, status: 404, message: "Anúncio não encontrado" };
   const locked = photoChangeRefusal(ad, viewer);
   if (locked) return { ok: false, status: 409, message: locked };
-  const removed = db.transaction((tx) => {
+  const removed = writeTransaction((tx) => {
     const photo = tx
       .delete(adImages)
       .where(and(eq(adImages.id, imageId), eq(adImages.adId, adId)))

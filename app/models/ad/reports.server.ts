@@ -16,7 +16,7 @@
  */
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { adReports, ads, moderationDecisions } from "~/db/schema";
 import { countAttempt, forgetAttempt } from "~/models/account/throttle.server";
 import {
@@ -47,8 +47,6 @@ export type ReportOutcome =
   | { ok: true; status: "sent" | "already"; message: string; /** This report took the ad out of the public list. */ held: boolean }
   | { ok: false; status: 404; message: string }
   | { ok: false; status: 429; message: string; retryAfterMinutes: number };
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 /** Distinct reporters of an ad since an admin last approved it (all of them if never). */
 function openReporters(adId: number, tx: Pick<typeof db, "select"> = db): number {
@@ -85,7 +83,7 @@ export function reportAd(
     }
   }
 
-  return db.transaction((tx): ReportOutcome => {
+  return writeTransaction((tx): ReportOutcome => {
     const ad = tx
       .select({ status: ads.status, expirationDate: ads.expirationDate })
       .from(ads)
@@ -115,7 +113,7 @@ export function reportAd(
       );
     }
     return { ok: true, status: "sent", message: REPORT_MESSAGES.sent, held };
-  }, IMMEDIATE);
+  });
 }
 
 /** Every report of one ad, newest first: what the moderation queue shows beside the ad. */

@@ -8,7 +8,7 @@
  * change made meanwhile is never overwritten: the request is refused with 409 instead.
  */
 import { and, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { ads } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
 import { deleteRefusal, MANAGE_MESSAGES, statusChangeRefusal, type Actor, type ManagedAdState } from "~/models/ad/manage";
@@ -61,7 +61,7 @@ export async function deleteAd(adId: number, actor: Actor, now: Date = new Date(
   if (!ad) return refusal(404, MANAGE_MESSAGES.deleteError, MANAGE_MESSAGES.notFound);
   const problem = deleteRefusal(ad, actor, now);
   if (problem) return refusal(409, MANAGE_MESSAGES.deleteTitle, problem);
-  const photos = db.transaction((tx) => {
+  const photos = writeTransaction((tx) => {
     const current = tx.select({ status: ads.status }).from(ads).where(eq(ads.id, adId)).get();
     if (current?.status !== ad.status) return null;
     return removeAdsInTransaction(tx, [adId], now);

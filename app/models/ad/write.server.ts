@@ -12,7 +12,7 @@
  *   reasons); the verdict is stored with the ad so "needs_review" goes to the admin queue once paid.
  */
 import { and, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, categories, characteristics, cities, subcategories } from "~/db/schema";
 import { addDaysToKey, expirationInstantFromKey, isValidDateKey, todayKey } from "~/lib/dates";
 import { formatWhatsapp } from "~/lib/whatsapp";
@@ -212,7 +212,7 @@ export async function createAd(userId: number, input: AdInput, photos: StoredPho
 async function insertAd(userId: number, prepared: Prepared, photos: StoredPhoto[], now: Date): Promise<AdWriteResult> {
   const verdict = await moderate(prepared, photos);
   if (!verdict.ok) return verdict;
-  const adId = db.transaction((tx) => {
+  const adId = writeTransaction((tx) => {
     const ad = tx
       .insert(ads)
       .values({ ...prepared.row, userId, moderation: verdict.moderation, createdAt: now, updatedAt: now })
@@ -247,7 +247,7 @@ export async function rewriteUnpaidAd(
   const verdict = await moderate(prepared.value, photos);
   if (!verdict.ok) return verdict;
   const keep = new Set(photos.map((photo) => photo.publicId));
-  const dropped = db.transaction((tx) => {
+  const dropped = writeTransaction((tx) => {
     // Ownership and status again inside the write: the ad may have been paid meanwhile.
     const updated = tx
       .update(ads)

@@ -17,7 +17,7 @@
  */
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { ads, categories, characteristics, subcategories } from "~/db/schema";
 import {
   CATEGORY_MESSAGES,
@@ -29,8 +29,6 @@ import {
 
 export type Refusal = { ok: false; status: 404 | 409; message: string; field?: string };
 export type Outcome<T> = { ok: true; value: T } | Refusal;
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 const sameName = (column: AnySQLiteColumn, name: string) => sql`lower(${column}) = lower(${name})`;
 
@@ -123,7 +121,7 @@ function categoryNameTaken(tx: Pick<typeof db, "select">, name: string, exceptId
 const categoryTaken: Refusal = { ok: false, status: 409, message: "Já existe uma categoria com este nome", field: "name" };
 
 export function createCategory(input: CategoryInput): Outcome<typeof categories.$inferSelect> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     if (categoryNameTaken(tx, input.name)) return categoryTaken;
     const row = tx
       .insert(categories)
@@ -137,12 +135,12 @@ export function createCategory(input: CategoryInput): Outcome<typeof categories.
       .returning()
       .get();
     return { ok: true as const, value: row };
-  }, IMMEDIATE);
+  });
 }
 
 /** Replaces the category's fields; `isActive` undefined keeps it as it is. */
 export function updateCategory(id: number, input: CategoryInput): Outcome<typeof categories.$inferSelect> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const current = tx.select().from(categories).where(eq(categories.id, id)).get();
     if (!current) return { ok: false as const, status: 404 as const, message: CATEGORY_MESSAGES.categoryNotFound };
     if (categoryNameTaken(tx, input.name, id)) return categoryTaken;
@@ -159,14 +157,14 @@ export function updateCategory(id: number, input: CategoryInput): Outcome<typeof
       .returning()
       .get();
     return { ok: true as const, value: row! };
-  }, IMMEDIATE);
+  });
 }
 
 export type CategoryDeletion = { id: number; name: string; subcategories: number; characteristics: number };
 
 /** Deletes a category with its subcategories and characteristics; refused (409) while ads use it. */
 export function deleteCategory(id: number): Outcome<CategoryDeletion> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const current = tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id)).get();
     if (!current) return { ok: false as const, status: 404 as const, message: CATEGORY_MESSAGES.categoryNotFound };
     const used = tx.select({ n: count() }).from(ads).where(eq(ads.categoryId, id)).get()?.n ?? 0;
@@ -184,7 +182,7 @@ export function deleteCategory(id: number): Outcome<CategoryDeletion> {
     tx.delete(characteristics).where(eq(characteristics.categoryId, id)).run();
     tx.delete(categories).where(eq(categories.id, id)).run();
     return { ok: true as const, value: { id, name: current.name, subcategories: subs, characteristics: chars } };
-  }, IMMEDIATE);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,7 +213,7 @@ function categoryExists(tx: Pick<typeof db, "select">, id: number) {
 }
 
 export function createSubcategory(input: SubcategoryInput): Outcome<typeof subcategories.$inferSelect> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     if (!categoryExists(tx, input.categoryId)) return noCategory;
     if (subcategoryNameTaken(tx, input.categoryId, input.name)) return subcategoryTaken;
     const row = tx
@@ -224,12 +222,12 @@ export function createSubcategory(input: SubcategoryInput): Outcome<typeof subca
       .returning()
       .get();
     return { ok: true as const, value: row };
-  }, IMMEDIATE);
+  });
 }
 
 /** Moving a subcategory to another category is refused while ads use it (they would disagree with their category). */
 export function updateSubcategory(id: number, input: SubcategoryInput): Outcome<typeof subcategories.$inferSelect> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const current = tx.select().from(subcategories).where(eq(subcategories.id, id)).get();
     if (!current) return { ok: false as const, status: 404 as const, message: CATEGORY_MESSAGES.subcategoryNotFound };
     if (input.categoryId !== current.categoryId) {
@@ -252,12 +250,12 @@ export function updateSubcategory(id: number, input: SubcategoryInput): Outcome<
       .returning()
       .get();
     return { ok: true as const, value: row! };
-  }, IMMEDIATE);
+  });
 }
 
 /** Refused (409) while ads use the subcategory: the schema would quietly empty their subcategory. */
 export function deleteSubcategory(id: number): Outcome<{ id: number; name: string; categoryId: number }> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const current = tx.select().from(subcategories).where(eq(subcategories.id, id)).get();
     if (!current) return { ok: false as const, status: 404 as const, message: CATEGORY_MESSAGES.subcategoryNotFound };
     const used = tx.select({ n: count() }).from(ads).where(eq(ads.subcategoryId, id)).get()?.n ?? 0;
@@ -270,7 +268,7 @@ export function deleteSubcategory(id: number): Outcome<{ id: number; name: strin
     }
     tx.delete(subcategories).where(eq(subcategories.id, id)).run();
     return { ok: true as const, value: { id, name: current.name, categoryId: current.categoryId } };
-  }, IMMEDIATE);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,17 +300,17 @@ function characteristicNameTaken(tx: Pick<typeof db, "select">, categoryId: numb
 
 export function createCharacteristic(input: CharacteristicInput): Outcome<typeof characteristics.$inferSelect> {
   const values = normaliseCharacteristic(input);
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     if (!categoryExists(tx, values.categoryId)) return noCategory;
     if (characteristicNameTaken(tx, values.categoryId, values.name)) return characteristicTaken;
     const row = tx.insert(characteristics).values(values).returning().get();
     return { ok: true as const, value: row };
-  }, IMMEDIATE);
+  });
 }
 
 export function updateCharacteristic(id: number, input: CharacteristicInput): Outcome<typeof characteristics.$inferSelect> {
   const values = normaliseCharacteristic(input);
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const current = tx.select().from(characteristics).where(eq(characteristics.id, id)).get();
     if (!current) return { ok: false as const, status: 404 as const, message: CATEGORY_MESSAGES.characteristicNotFound };
     if (values.categoryId !== current.categoryId && !categoryExists(tx, values.categoryId)) return noCategory;
@@ -326,15 +324,15 @@ export function updateCharacteristic(id: number, input: CharacteristicInput): Ou
         WHERE ${ads.categoryId} = ${current.categoryId} AND json_type(characteristics, ${from}) IS NOT NULL AND json_type(characteristics, ${to}) IS NULL`);
     }
     return { ok: true as const, value: row! };
-  }, IMMEDIATE);
+  });
 }
 
 /** Ads keep the value they hold under this name (shown as a plain name and value from then on). */
 export function deleteCharacteristic(id: number): Outcome<{ id: number; name: string; categoryId: number }> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const current = tx.select().from(characteristics).where(eq(characteristics.id, id)).get();
     if (!current) return { ok: false as const, status: 404 as const, message: CATEGORY_MESSAGES.characteristicNotFound };
     tx.delete(characteristics).where(eq(characteristics.id, id)).run();
     return { ok: true as const, value: { id, name: current.name, categoryId: current.categoryId } };
-  }, IMMEDIATE);
+  });
 }

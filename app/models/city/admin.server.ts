@@ -8,14 +8,12 @@
  * read from the database on every request, so a change shows at once on every page and worker.
  */
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { ads, cities } from "~/db/schema";
 import { CITY_MESSAGES, isDefaultCity, type CityInput } from "~/models/city/city-form";
 
 export type CityRefusal = { ok: false; status: 404 | 409; message: string; field?: "name" | "state" };
 export type CityOutcome<T> = { ok: true; value: T } | CityRefusal;
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 /** Every city with how many ads are in it, and whether it may be deleted. */
 export function listCitiesForAdmin() {
@@ -57,11 +55,11 @@ function taken(tx: Pick<typeof db, "select">, input: CityInput, exceptId?: numbe
 const duplicate: CityRefusal = { ok: false, status: 409, message: CITY_MESSAGES.duplicate, field: "name" };
 
 export function createCity(input: CityInput, now: Date = new Date()): CityOutcome<typeof cities.$inferSelect> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     if (taken(tx, input)) return duplicate;
     const row = tx.insert(cities).values({ name: input.name, state: input.state, createdAt: now, updatedAt: now }).returning().get();
     return { ok: true as const, value: row };
-  }, IMMEDIATE);
+  });
 }
 
 /**
@@ -69,7 +67,7 @@ export function createCity(input: CityInput, now: Date = new Date()): CityOutcom
  * the same transaction: the lists, which filter by id, and the cards, which show the copy, agree.
  */
 export function updateCity(id: number, input: CityInput, now: Date = new Date()): CityOutcome<typeof cities.$inferSelect> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const current = tx.select().from(cities).where(eq(cities.id, id)).get();
     if (!current) return { ok: false as const, status: 404 as const, message: CITY_MESSAGES.notFound };
     if (isDefaultCity(current) && !isDefaultCity(input)) return { ok: false as const, status: 409 as const, message: CITY_MESSAGES.defaultNotRenamed };
@@ -79,11 +77,11 @@ export function updateCity(id: number, input: CityInput, now: Date = new Date())
       tx.update(ads).set({ city: input.name, state: input.state }).where(eq(ads.idCity, id)).run();
     }
     return { ok: true as const, value: row! };
-  }, IMMEDIATE);
+  });
 }
 
 export function deleteCity(id: number): CityOutcome<{ id: number; name: string; state: string }> {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const current = tx.select().from(cities).where(eq(cities.id, id)).get();
     if (!current) return { ok: false as const, status: 404 as const, message: CITY_MESSAGES.notFound };
     if (isDefaultCity(current)) return { ok: false as const, status: 409 as const, message: CITY_MESSAGES.defaultNotDeletable };
@@ -97,5 +95,5 @@ export function deleteCity(id: number): CityOutcome<{ id: number; name: string; 
     }
     tx.delete(cities).where(eq(cities.id, id)).run();
     return { ok: true as const, value: { id, name: current.name, state: current.state } };
-  }, IMMEDIATE);
+  });
 }

@@ -16,7 +16,7 @@
  * - card number, expiry and CCV go to the gateway and nowhere else: the row keeps brand and last 4.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { ads, payments, type Payment } from "~/db/schema";
 import { addDaysToKey, expirationInstantFromKey, expirationKeyFromInstant, todayKey } from "~/lib/dates";
 import { effectiveStatus, type AdStatus } from "~/models/ad/ad";
@@ -114,7 +114,7 @@ type Claim =
  * charges must be withdrawn first.
  */
 function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now: Date): Claim {
-  return db.transaction(
+  return writeTransaction(
     (tx) => {
       const current = tx.select({ status: ads.status }).from(ads).where(eq(ads.id, ad.id)).get();
       if (current?.status !== "pending_payment") return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.alreadyPaid) };
@@ -165,7 +165,6 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now:
         .get();
       return { kind: "claimed", payment, toCancel };
     },
-    { behavior: "immediate" },
   );
 }
 
@@ -207,7 +206,7 @@ function recordCharge(
   values: { gatewayPaymentId: string; gatewayCustomerId: string | null; status: GatewayStatus; gatewayStatus: string; pixPayload?: string | null; metadata?: Record<string, unknown> },
   now: Date,
 ): AppliedStatus {
-  const change = db.transaction(
+  const change = writeTransaction(
     (tx) => {
       tx.update(payments)
         .set({
@@ -223,7 +222,6 @@ function recordCharge(
       const payment = tx.select().from(payments).where(eq(payments.id, claimed.id)).get()!;
       return applyStatusInTransaction(tx, payment, { status: values.status, gatewayStatus: values.gatewayStatus }, now);
     },
-    { behavior: "immediate" },
   );
   return afterStatusChange(change, claimed.amountCents);
 }
@@ -247,7 +245,7 @@ async function withdraw(open: Payment[], now: Date): Promise<PaymentRefusal | nu
 
 /** A zero-cost ad: published at once, recorded as a R$ 0,00 payment, no gateway, no receipt. */
 function publishFree(ad: PayableAd, method: PaymentMethod, quote: PaymentQuote, now: Date): StartedPayment | PaymentRefusal {
-  const change = db.transaction(
+  const change = writeTransaction(
     (tx) => {
       const current = tx.select({ status: ads.status }).from(ads).where(eq(ads.id, ad.id)).get();
       if (current?.status !== "pending_payment") return null;
@@ -268,7 +266,6 @@ function publishFree(ad: PayableAd, method: PaymentMethod, quote: PaymentQuote, 
         .get();
       return applyStatusInTransaction(tx, payment, { status: "CONFIRMED", gatewayStatus: FREE_GATEWAY_STATUS }, now);
     },
-    { behavior: "immediate" },
   );
   if (!change) return refusal(409, PAYMENT_MESSAGES.alreadyPaid);
   return { ok: true, paymentId: change.paymentId, adId: ad.id, method, status: change.status, gatewayStatus: FREE_GATEWAY_STATUS, amountCents: 0, reused: false, adStatus: change.adStatus, receipt: null };

@@ -14,7 +14,7 @@
  * the commit, without holding up the request (its errors are logged).
  */
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { payments, type Payment } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
 import { activatePaidAd, pauseAfterRefund, type Writer } from "~/models/ad/lifecycle.server";
@@ -123,14 +123,13 @@ export function afterStatusChange(change: StatusChange, amountCents: number): Ap
 /** Applies a gateway status to one payment: one transaction, then the receipt when it became paid. */
 export function applyPaymentStatus(paymentId: number, update: GatewayUpdate, now: Date = new Date()): AppliedStatus | null {
   let amountCents = 0;
-  const change = db.transaction(
+  const change = writeTransaction(
     (tx) => {
       const payment = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
       if (!payment) return null;
       amountCents = payment.amountCents;
       return applyStatusInTransaction(tx, payment, update, now);
     },
-    { behavior: "immediate" },
   );
   return change ? afterStatusChange(change, amountCents) : null;
 }

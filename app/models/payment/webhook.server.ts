@@ -11,7 +11,7 @@
  *   answers 200 so Asaas stops retrying something no retry can fix.
  */
 import { and, eq, isNull, or } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { paymentEvents, payments, type Payment } from "~/db/schema";
 import { afterStatusChange, applyStatusInTransaction, type AppliedStatus, type GatewayUpdate } from "~/models/payment/confirmation.server";
 import type { AsaasWebhookEvent } from "~/services/payments/asaas-webhook.server";
@@ -60,7 +60,7 @@ function findPayment(event: AsaasWebhookEvent): Payment | undefined {
 export function receiveGatewayEvent(event: AsaasWebhookEvent, payload: Record<string, unknown>, now: Date = new Date()): WebhookOutcome {
   const found = findPayment(event);
   let amountCents = 0;
-  const result = db.transaction(
+  const result = writeTransaction(
     (tx) => {
       const stored = tx
         .insert(paymentEvents)
@@ -78,7 +78,6 @@ export function receiveGatewayEvent(event: AsaasWebhookEvent, payload: Record<st
       amountCents = payment.amountCents;
       return { kind: "applied" as const, change: applyStatusInTransaction(tx, payment, updateFromEvent(event), now) };
     },
-    { behavior: "immediate" },
   );
   if (result.kind === "unknown_payment") {
     console.warn(`[payments] webhook ${event.event} (${event.eventId}) for unknown payment ${event.gatewayPaymentId}: ignored`);

@@ -104,8 +104,11 @@ test.describe("browsing with JavaScript", () => {
   test("a category from the home grid preselects the filter; changing it resets subcategory and type", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
+    // The chips are plain anchors with one handler on their list (in-app-links.ts): still an in-app navigation.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole("region", { name: "Categorias" }).getByRole("link", { name: "Casa e Móveis" }).click();
     await expect(page).toHaveURL(/\/categories\?category=\d+$/);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     const form = page.getByRole("search", { name: "Filtrar anúncios" });
     await openFilters(form);
     await expect(form.getByRole("combobox", { name: "Categoria", exact: true })).toHaveValue(/\d+/);

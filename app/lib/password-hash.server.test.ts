@@ -1,4 +1,5 @@
 /** The hash line: at most N password hashes at once, the rest in order, and a full line refused at once. */
+import argon2 from "argon2";
 import { describe, expect, it } from "vitest";
 import {
   createLimiter,
@@ -71,6 +72,15 @@ describe("hashPassword and verifyPassword", () => {
     clearInterval(sample);
     expect(peak).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES);
     expect(MAX_WAITING_HASHES).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("hashes on one lane (one thread, so a slot of the line is one core) and still checks hashes made on four", async () => {
+    const hash = await hashPassword("Senha@123");
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,p=1,t=3\$/);
+    // A hash from before (the library's default of 4 lanes) still signs its owner in.
+    const older = await argon2.hash("Senha@123", { type: argon2.argon2id });
+    expect(older).toContain(",p=4,");
+    expect(await verifyPassword(older, "Senha@123")).toBe(true);
   }, 60_000);
 
   it("a malformed stored hash is a failed check, not an error", async () => {

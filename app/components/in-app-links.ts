@@ -18,7 +18,10 @@ export function useInAppLinks() {
       if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return;
       if (link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(link.pathname + link.search + link.hash);
+      const to = link.pathname + link.search + link.hash;
+      // As <Link> does: following a link to the page already shown replaces it in the history.
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      navigate(to, { replace: to === here });
     },
     [navigate],
   );

@@ -109,6 +109,11 @@ test.describe("browsing with JavaScript", () => {
     await page.getByRole("region", { name: "Categorias" }).getByRole("link", { name: "Casa e Móveis" }).click();
     await expect(page).toHaveURL(/\/categories\?category=\d+$/);
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    // The chip of the list already shown replaces it in the history, as a <Link> would.
+    const historyLength = await page.evaluate(() => history.length);
+    await page.getByRole("navigation", { name: "Categorias" }).getByRole("link", { name: "Casa e Móveis" }).click();
+    await expect(page).toHaveURL(/\/categories\?category=\d+$/);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
     const form = page.getByRole("search", { name: "Filtrar anúncios" });
     await openFilters(form);
     await expect(form.getByRole("combobox", { name: "Categoria", exact: true })).toHaveValue(/\d+/);

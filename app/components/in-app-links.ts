@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, type MouseEvent } from "react";
+import { isPlainLeftClick } from "~/lib/plain-click";
 
 /**
  * One click handler for a list of plain `<a href>` links: a plain left click becomes Remix's client-side
@@ -13,7 +14,7 @@ export function useInAppLinks() {
   const navigate = useNavigate();
   return useCallback(
     (event: MouseEvent<HTMLElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.defaultPrevented || !isPlainLeftClick(event)) return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return;
       if (link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;

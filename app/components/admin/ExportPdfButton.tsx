@@ -8,6 +8,7 @@ import { Icon } from "~/components/Icon";
 import { Toast, type ToastData } from "~/components/Toast";
 import { secondaryButton } from "~/components/admin/ui";
 import { EXPORT_MESSAGES } from "~/models/statistics/statistics";
+import { isPlainLeftClick } from "~/lib/plain-click";
 
 export const EXPORT_PDF_URL = "/api/export/pdf-print";
 
@@ -21,7 +22,7 @@ export function ExportPdfButton({ className = secondaryButton }: { className?: s
   const [toast, setToast] = useState<ToastData | undefined>(undefined);
 
   async function download(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainLeftClick(event)) return;
     event.preventDefault();
     if (busy) return;
     setBusy(true);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { formatDateBR } from "~/lib/date-br";
+import { isPlainLeftClick } from "~/lib/plain-click";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { CardAd } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
@@ -38,7 +39,7 @@ export function AdCard({
   const whatsapp = whatsappLink(ad.whatsapp, ad.description);
   const titleId = `anuncio-${ad.id}-titulo`;
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!onOpen || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!onOpen || !isPlainLeftClick(event)) return;
     event.preventDefault();
     onOpen(ad.id);
   };

@@ -6,6 +6,7 @@ import type { AdDetail as AdDetailData } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { useHydrated } from "~/components/use-hydrated";
 import { HIGH_PRIORITY, imageVariantUrl, SCALE_WIDTHS } from "~/lib/image-variants";
+import { isPlainLeftClick } from "~/lib/plain-click";
 import { ReportForm } from "./ReportForm";
 import { SafetyTips } from "./SafetyTips";
 import { ShareButton } from "./ShareButton";
@@ -203,7 +204,7 @@ function Carousel({ ad }: { ad: AdDetailData }) {
     scrollTo(index);
   };
   const openViewer = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
-    if (!hydrated || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!hydrated || !isPlainLeftClick(event)) return;
     event.preventDefault();
     setViewerAt(index);
   };

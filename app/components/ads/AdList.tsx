@@ -93,17 +93,20 @@ export function AdList({
         data-testid="ad-list"
         className="ad-list"
       >
-        {ads.map((ad, index) => (
+        {ads.map((ad, index) => {
+          // The first page's first cards are above the fold: their pictures load at once, the very first at high priority.
+          const eager = page === 1 && index < 3;
+          const priority = page === 1 && index === 0;
           // On the server the card's kept HTML (card-html.server.tsx; undefined in the browser's build), in
           // the browser the card itself, which hydrates that HTML.
-          onServer.cardHtml ? (
-            <li key={ad.id} className="flex" dangerouslySetInnerHTML={{ __html: onServer.cardHtml(ad, page === 1 && index < 3, page === 1 && index === 0) }} />
+          return onServer.cardHtml ? (
+            <li key={ad.id} className="flex" dangerouslySetInnerHTML={{ __html: onServer.cardHtml(ad, eager, priority) }} />
           ) : (
             <li key={ad.id} className="flex">
-              <AdCard ad={ad} eager={page === 1 && index < 3} priority={page === 1 && index === 0} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
+              <AdCard ad={ad} eager={eager} priority={priority} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
             </li>
-          )
-        ))}
+          );
+        })}
         {status === "loading"
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => (
               <li key={`skeleton-${index}`}>

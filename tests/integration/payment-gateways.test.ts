@@ -1,15 +1,17 @@
 /**
  * Both payment gateways behind the same interface: the local one (real BR Codes, test cards) and
- * the Asaas client against the local fake Asaas (tests/support/fake-asaas.ts).
+ * the Asaas client against the local fake Asaas (tests/support/fake-asaas.ts). Timeouts that still
+ * created a charge, rate limits, the shared throttle and odd answers: payment-gateway-limits.test.ts.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseBrCode } from "~/services/payments/brcode";
 import { createAsaasGateway } from "~/services/payments/asaas.server";
 import { isValidWebhookToken, parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
 import { GatewayError, type CardChargeInput, type PaymentGateway, type PixChargeInput } from "~/services/payments/gateway";
 import { DEMO_PIX_KEY, createLocalGateway } from "~/services/payments/local-gateway.server";
+import { createMemoryThrottle } from "~/services/payments/throttle";
 import { freePort } from "../support/free-port";
 import { FAKE_ASAAS_PIX_KEY, startFakeAsaas, type FakeAsaas } from "../support/fake-asaas";
 
@@ -77,10 +79,15 @@ describe("local gateway", () => {
     expect(error.userMessage).toBe("Erro ao processar pagamento. Tente novamente.");
   });
 
-  it("keeps no state: status and QR come from our database", async () => {
+  it("keeps no state: status, QR and earlier charges come from our database", async () => {
     expect(await gateway.getStatus("local-pix-42")).toBeNull();
     expect(await gateway.getPixQrCode("local-pix-42")).toBeNull();
-    await expect(gateway.cancelCharge("local-pix-42")).resolves.toBeUndefined();
+    expect(await gateway.findCharges([42, 43])).toBeNull();
+    expect(await gateway.cancelCharge("local-pix-42")).toBeNull();
+  });
+
+  it("records a refund: no money moved through it", async () => {
+    expect(await gateway.refundCharge("local-card-5")).toEqual({ status: "REFUNDED", gatewayStatus: "REFUNDED" });
   });
 
   it("approves a valid card at once and returns only brand and last four", async () => {
@@ -118,10 +125,14 @@ describe("Asaas gateway against the fake Asaas", () => {
 
   beforeAll(async () => {
     fake = await startFakeAsaas();
-    asaas = createAsaasGateway({ apiKey: fake.apiKey, baseUrl: fake.url, now: () => NOW });
+    // This file makes more reads a minute than production's budget allows; budgets are tested below.
+    asaas = createAsaasGateway({ apiKey: fake.apiKey, baseUrl: fake.url, now: () => NOW, throttle: createMemoryThrottle({ readsPerMinute: 10_000 }) });
   });
   afterAll(() => fake?.close());
-  afterEach(() => fake.setBehavior({ delayMs: 0, failStatus: null, failPath: null }));
+  afterEach(() => {
+    fake.resetBehavior();
+    vi.restoreAllMocks();
+  });
 
   const count = (method: string, path: string) => fake.state.requests.filter((r) => r.method === method && r.path === path).length;
 
@@ -154,12 +165,13 @@ describe("Asaas gateway against the fake Asaas", () => {
     expect(fake.state.customers.size).toBe(1);
   });
 
-  it("reuses a pending PIX charge for the same payment instead of creating another", async () => {
+  it("creates a charge every time it is asked: finding earlier ones is the payment model's job", async () => {
     const first = await asaas.createPixCharge(pixInput(103));
-    const posts = count("POST", "/v3/payments");
     const again = await asaas.createPixCharge(pixInput(103));
-    expect(again.gatewayPaymentId).toBe(first.gatewayPaymentId);
-    expect(count("POST", "/v3/payments")).toBe(posts);
+    expect(again.gatewayPaymentId).not.toBe(first.gatewayPaymentId);
+    const found = await asaas.findCharges([103]);
+    expect(found?.map((c) => c.gatewayPaymentId).sort()).toEqual([first.gatewayPaymentId, again.gatewayPaymentId].sort());
+    expect(found?.[0]).toMatchObject({ paymentId: 103, method: "PIX", amountCents: 750, status: "PENDING", gatewayStatus: "PENDING" });
   });
 
   it("follows the status Asaas reports", async () => {
@@ -171,15 +183,32 @@ describe("Asaas gateway against the fake Asaas", () => {
     expect((await asaas.getStatus(charge.gatewayPaymentId))?.status).toBe("REFUNDED");
   });
 
-  it("withdraws an unpaid charge, so a new one is created next time", async () => {
+  it("withdraws an unpaid charge, twice without harm, and Asaas still shows it as removed", async () => {
     const charge = await asaas.createPixCharge(pixInput(106));
-    await asaas.cancelCharge(charge.gatewayPaymentId);
+    expect(await asaas.cancelCharge(charge.gatewayPaymentId)).toBeNull();
     expect(fake.state.payments.get(charge.gatewayPaymentId)?.deleted).toBe(true);
-    const fresh = await asaas.createPixCharge(pixInput(106));
-    expect(fresh.gatewayPaymentId).not.toBe(charge.gatewayPaymentId);
-    const paid = await asaas.createCardCharge(cardInput(107));
-    const refused = await expectGatewayError(asaas.cancelCharge(paid.gatewayPaymentId ?? ""));
-    expect(refused.status).toBe(400);
+    expect(await asaas.cancelCharge(charge.gatewayPaymentId)).toBeNull();
+    expect(fake.state.requests.at(-1)).toMatchObject({ method: "DELETE", status: 404 });
+    expect(await asaas.findCharges([106])).toEqual([]);
+    expect(await asaas.getStatus(charge.gatewayPaymentId)).toEqual({ status: "PENDING", gatewayStatus: "PENDING" });
+  });
+
+  it("answers the status of a charge paid before it could be withdrawn, so the caller confirms it", async () => {
+    const card = await asaas.createCardCharge(cardInput(107));
+    expect(await asaas.cancelCharge(card.gatewayPaymentId ?? "")).toEqual({ status: "CONFIRMED", gatewayStatus: "CONFIRMED" });
+    const pix = await asaas.createPixCharge(pixInput(108));
+    fake.setPaymentStatus(pix.gatewayPaymentId, "RECEIVED");
+    expect(await asaas.cancelCharge(pix.gatewayPaymentId)).toEqual({ status: "RECEIVED", gatewayStatus: "RECEIVED" });
+    expect(fake.state.payments.get(pix.gatewayPaymentId)?.deleted).toBe(false);
+  });
+
+  it("refunds a paid charge in full; an unpaid one is refused with Asaas's message", async () => {
+    const card = await asaas.createCardCharge(cardInput(109));
+    expect(await asaas.refundCharge(card.gatewayPaymentId ?? "")).toEqual({ status: "REFUNDED", gatewayStatus: "REFUNDED" });
+    expect(fake.state.payments.get(card.gatewayPaymentId ?? "")?.status).toBe("REFUNDED");
+    const pix = await asaas.createPixCharge(pixInput(110));
+    const refused = await expectGatewayError(asaas.refundCharge(pix.gatewayPaymentId));
+    expect([refused.code, refused.status, refused.userMessage]).toEqual(["invalid_request", 400, "Só é possível estornar cobranças confirmadas ou recebidas."]);
   });
 
   it("still returns the charge when its QR code cannot be read, and reads it later", async () => {
@@ -200,12 +229,19 @@ describe("Asaas gateway against the fake Asaas", () => {
     expect(JSON.stringify([...fake.state.payments.values()])).not.toContain("4111111111111111");
   });
 
-  it("does not charge a card twice for a payment already paid", async () => {
+  it("finds a card charge already paid, so the payment model never charges it twice", async () => {
     const first = await asaas.createCardCharge(cardInput(201));
-    const posts = count("POST", "/v3/payments");
-    const again = await asaas.createCardCharge(cardInput(201));
-    expect(again.gatewayPaymentId).toBe(first.gatewayPaymentId);
-    expect(count("POST", "/v3/payments")).toBe(posts);
+    expect(await asaas.findCharges([201])).toEqual([
+      {
+        gatewayPaymentId: first.gatewayPaymentId,
+        paymentId: 201,
+        method: "CREDIT_CARD",
+        amountCents: 1000,
+        status: "CONFIRMED",
+        gatewayStatus: "CONFIRMED",
+        gatewayCustomerId: first.gatewayCustomerId,
+      },
+    ]);
   });
 
   it("turns Asaas's card refusal into a DECLINED result with its message", async () => {
@@ -287,6 +323,17 @@ describe("Asaas gateway against the fake Asaas", () => {
 
       const replay = await fake.sendWebhook({ url, token: "webhook-secret", paymentId: charge.gatewayPaymentId, eventId: sent.eventId });
       expect(parseAsaasWebhook(replay.payload)?.eventId).toBe(sent.eventId);
+
+      // A cash receipt undone, and a removed charge restored: both wait for payment again.
+      fake.setPaymentStatus(charge.gatewayPaymentId, "RECEIVED_IN_CASH");
+      const undone = await fake.sendWebhook({ url, token: "webhook-secret", paymentId: charge.gatewayPaymentId, event: "PAYMENT_RECEIVED_IN_CASH_UNDONE" });
+      expect(parseAsaasWebhook(undone.payload)).toMatchObject({ event: "PAYMENT_RECEIVED_IN_CASH_UNDONE", gatewayStatus: "PENDING" });
+      expect(await asaas.cancelCharge(charge.gatewayPaymentId)).toBeNull();
+      expect(fake.countLiveCharges([400])).toBe(0);
+      const restored = await fake.sendWebhook({ url, token: "webhook-secret", paymentId: charge.gatewayPaymentId, event: "PAYMENT_RESTORED" });
+      expect(parseAsaasWebhook(restored.payload)).toMatchObject({ event: "PAYMENT_RESTORED", gatewayStatus: "PENDING" });
+      expect((await asaas.findCharges([400]))?.map((c) => c.gatewayPaymentId)).toEqual([charge.gatewayPaymentId]);
+      expect(received).toHaveLength(4);
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }

@@ -1,7 +1,8 @@
 /**
  * The data side of the fake Asaas (tests/support/fake-asaas.ts): the customer and payment objects
- * as Asaas's API reference shows them, its list envelope, its validation answers, and the PIX QR
- * code of a charge. No HTTP here.
+ * as Asaas's API reference shows them, its list envelope, its validation answers, the PIX QR code
+ * of a charge, the status each webhook event leaves, and the mangled answers of the `malformed`
+ * behaviour. No HTTP here.
  */
 import { randomUUID } from "node:crypto";
 import QRCode from "qrcode";
@@ -60,7 +61,34 @@ export const STATUS_AFTER_EVENT: Record<string, string> = {
   PAYMENT_CHARGEBACK_REQUESTED: "CHARGEBACK_REQUESTED",
   PAYMENT_CHARGEBACK_DISPUTE: "CHARGEBACK_DISPUTE",
   PAYMENT_AWAITING_CHARGEBACK_REVERSAL: "AWAITING_CHARGEBACK_REVERSAL",
+  // A removed charge brought back (also undeleted): waiting for payment again.
+  PAYMENT_RESTORED: "PENDING",
+  // A cash receipt recorded by mistake and undone: waiting for payment again.
+  PAYMENT_RECEIVED_IN_CASH_UNDONE: "PENDING",
 };
+
+/** A charge someone could still pay: not removed, and waiting (PENDING or OVERDUE). */
+export function isLiveCharge(payment: FakeAsaasPayment): boolean {
+  return !payment.deleted && (payment.status === "PENDING" || payment.status === "OVERDUE");
+}
+
+/**
+ * The same answer with the fields a client reads in the wrong types, as an API change or a broken
+ * proxy might send it: ids as numbers, no status, the value as text, a list whose data is not an
+ * array, a QR code without payload or image, `deleted` as text. Anything else becomes an array.
+ */
+export function wrongShape(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return ["unexpected"];
+  const answer: Json = { ...(body as Json) };
+  if ("data" in answer) answer.data = { items: answer.data };
+  if ("id" in answer) answer.id = 12345;
+  if ("status" in answer) answer.status = null;
+  if (typeof answer.value === "number") answer.value = answer.value.toFixed(2).replace(".", ",");
+  if ("deleted" in answer) answer.deleted = String(answer.deleted);
+  delete answer.payload;
+  delete answer.encodedImage;
+  return answer;
+}
 
 // Asaas writes dates as São Paulo "YYYY-MM-DD" and times as "YYYY-MM-DD HH:mm:ss".
 const spDateTime = new Intl.DateTimeFormat("sv-SE", {

@@ -15,6 +15,7 @@ import { getEnv } from "~/env.server";
 import { createAsaasGateway } from "~/services/payments/asaas.server";
 import type { PaymentGateway } from "~/services/payments/gateway";
 import { createLocalGateway } from "~/services/payments/local-gateway.server";
+import { createSqliteThrottle } from "~/models/payment/gateway-throttle.server";
 
 let gateway: PaymentGateway | undefined;
 
@@ -23,7 +24,13 @@ export function paymentGateway(): PaymentGateway {
   const env = getEnv();
   gateway =
     env.PAYMENT_GATEWAY === "asaas"
-      ? createAsaasGateway({ apiKey: env.ASAAS_API_KEY ?? "", baseUrl: env.ASAAS_BASE_URL, timeoutMs: env.ASAAS_TIMEOUT_MS })
+      ? createAsaasGateway({
+          apiKey: env.ASAAS_API_KEY ?? "",
+          baseUrl: env.ASAAS_BASE_URL,
+          timeoutMs: env.ASAAS_TIMEOUT_MS,
+          // Asaas's limits are per account: every worker process counts in the same SQLite row.
+          throttle: createSqliteThrottle(),
+        })
       : createLocalGateway({ pixKey: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY });
   return gateway;
 }
@@ -35,6 +42,16 @@ export function gatewayNeedsHolderAddress(): boolean {
 
 export function isLocalGateway(): boolean {
   return getEnv().PAYMENT_GATEWAY === "local";
+}
+
+/**
+ * Whether this site takes cards. Asaas charges real cards; the local gateway approves any well-formed
+ * number with no money behind it, so it takes cards only with test cards on (outside production, or
+ * PAYMENT_TEST_CARDS=true for a demo): a default production site takes PIX only.
+ */
+export function cardPaymentsEnabled(): boolean {
+  const env = getEnv();
+  return env.PAYMENT_GATEWAY === "asaas" || env.paymentTestCards;
 }
 
 /** The development-only 'Simular pagamento' button: local gateway, NODE_ENV not production. */

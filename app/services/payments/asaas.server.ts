@@ -1,31 +1,41 @@
 /**
  * Asaas (API v3) behind the PaymentGateway interface.
  *
- * Calls: GET/POST /customers (find-or-create by CPF/CNPJ), GET/POST /payments (the charge, with
- * externalReference = our payment id), GET /payments/{id} (status), GET /payments/{id}/pixQrCode,
- * DELETE /payments/{id} (withdraw an unpaid charge).
+ * Calls: GET/POST /customers (find-or-create by CPF/CNPJ), POST /payments (the charge, with
+ * externalReference = our payment id), GET /payments?externalReference= (the charges made for our
+ * payments: how a retry after a timeout finds the charge the timed-out call may have made),
+ * GET /payments/{id} (status), GET /payments/{id}/pixQrCode, DELETE /payments/{id} (withdraw an
+ * unpaid charge), POST /payments/{id}/refund (full refund).
  * Authentication is the `access_token` header; Asaas also wants a User-Agent.
  *
- * Every call has a timeout (AbortController). Failures become GatewayError: Asaas's 4xx
- * `{errors: [{code, description}]}` → 400 with Asaas's pt-BR description; a refused card →
- * a DECLINED result; bad credentials, 5xx, network errors → 502; timeouts → 504.
+ * Transport, throttle and errors are in ./asaas-http.server.ts: every answer read here is checked
+ * against a zod schema (loose: Asaas adds fields), so an odd answer is a logged 502, never a 500.
+ * "read" calls (status, lists, a QR asked for later) share a per-minute budget across workers;
+ * the calls that make a charge are "write" and only wait on a 429's back-off.
  *
  * Card data goes into one request body and nowhere else: nothing here logs, and error messages
  * carry the method, path, status and Asaas's error codes only.
  */
+import { z } from "zod";
 import { CARD_DECLINED_MESSAGE, cardDigits, cardLast4, cardProblem, detectCardBrand, parseCardExpiry } from "~/lib/card";
 import { startOfDayInstant, todayKey } from "~/lib/dates";
 import { onlyDigits } from "~/lib/documents";
+import { AsaasApiError, createAsaasRequest } from "./asaas-http.server";
 import {
   GatewayError,
-  isPaidStatus,
   normalizeAsaasStatus,
   type CardCharge,
+  type GatewayCharge,
   type GatewayCustomer,
+  type GatewayPaymentStatus,
+  type GatewayStatus,
   type PaymentGateway,
   type PixCharge,
   type PixQrCode,
 } from "./gateway";
+import type { GatewayThrottle, ThrottleKind } from "./throttle";
+
+export { AsaasApiError, rateLimitResetSeconds } from "./asaas-http.server";
 
 export const ASAAS_SANDBOX_URL = "https://api-sandbox.asaas.com/v3";
 export const ASAAS_PRODUCTION_URL = "https://api.asaas.com/v3";
@@ -38,34 +48,30 @@ export type AsaasGatewayOptions = {
   fetch?: typeof fetch;
   userAgent?: string;
   now?: () => Date;
+  /** Shared by every worker (models/payment/gateway-throttle.server.ts); this process only when not given. */
+  throttle?: GatewayThrottle;
 };
 
-type AsaasErrorItem = { code?: string; description?: string };
-type AsaasList<T> = { data?: T[] };
-type AsaasCustomer = { id: string; deleted?: boolean };
-type AsaasPayment = {
-  id: string;
-  customer?: string;
-  status: string;
-  value?: number;
-  billingType?: string;
-  deleted?: boolean;
-  creditCard?: { creditCardNumber?: string; creditCardBrand?: string } | null;
-};
-type AsaasPixQrCode = { encodedImage?: string; payload?: string; expirationDate?: string | null };
+// What we read of Asaas's answers. Loose objects: Asaas sends many more fields, and adds some.
+const customerSchema = z.looseObject({ id: z.string().min(1), deleted: z.boolean().optional() });
+const customerListSchema = z.looseObject({ data: z.array(customerSchema) });
+const paymentSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  value: z.number(),
+  customer: z.string().nullish(),
+  billingType: z.string().nullish(),
+  externalReference: z.string().nullish(),
+  deleted: z.boolean().optional(),
+  creditCard: z.looseObject({ creditCardNumber: z.string().nullish(), creditCardBrand: z.string().nullish() }).nullish(),
+});
+type AsaasPayment = z.infer<typeof paymentSchema>;
+const paymentListSchema = z.looseObject({ data: z.array(paymentSchema) });
+const pixQrCodeSchema = z.looseObject({ encodedImage: z.string().min(1), payload: z.string().min(1), expirationDate: z.string().nullish() });
+const deletedSchema = z.looseObject({ deleted: z.literal(true) });
 
-/** An error answer from Asaas, with its error list (the card refusal is recognised by its code). */
-export class AsaasApiError extends GatewayError {
-  readonly httpStatus: number;
-  readonly asaasErrors: AsaasErrorItem[];
-  constructor(httpStatus: number, what: string, errors: AsaasErrorItem[]) {
-    const codes = errors.map((e) => e.code ?? "?").join(", ") || "no error codes";
-    const description = errors.map((e) => e.description?.trim()).filter(Boolean).join(" ");
-    super("invalid_request", `Asaas answered ${httpStatus} to ${what}: ${codes}`, { userMessage: description });
-    this.httpStatus = httpStatus;
-    this.asaasErrors = errors;
-  }
-}
+/** Asaas keeps a list page to 100 items at most; one payment of ours never has that many charges. */
+const LIST_LIMIT = 100;
 
 export function normalizeAsaasBaseUrl(baseUrl: string): string {
   const trimmed = baseUrl.trim().replace(/\/+$/, "");
@@ -80,68 +86,43 @@ export function parseAsaasDateTime(value: string | null | undefined): Date | nul
   return new Date(startOfDayInstant(m[1]).getTime() + seconds * 1000);
 }
 
+/** Asaas's word, and ours for it (Asaas has no "declined": a refused card is an error answer). */
+function statusOf(payment: AsaasPayment): GatewayPaymentStatus & { status: Exclude<GatewayStatus, "DECLINED"> } {
+  return { status: normalizeAsaasStatus(payment.status), gatewayStatus: payment.status };
+}
+
+function chargeFrom(payment: AsaasPayment, paymentId: number): GatewayCharge {
+  const method = payment.billingType === "PIX" || payment.billingType === "CREDIT_CARD" ? payment.billingType : "OTHER";
+  return {
+    gatewayPaymentId: payment.id,
+    paymentId,
+    method,
+    amountCents: Math.round(payment.value * 100),
+    ...statusOf(payment),
+    gatewayCustomerId: payment.customer ?? null,
+  };
+}
+
 export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway {
   if (!options.apiKey) throw new Error("createAsaasGateway needs an apiKey (ASAAS_API_KEY)");
-  const baseUrl = normalizeAsaasBaseUrl(options.baseUrl ?? ASAAS_SANDBOX_URL);
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const doFetch = options.fetch ?? fetch;
+  const request = createAsaasRequest({
+    apiKey: options.apiKey,
+    baseUrl: normalizeAsaasBaseUrl(options.baseUrl ?? ASAAS_SANDBOX_URL),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    fetch: options.fetch,
+    userAgent: options.userAgent,
+    throttle: options.throttle,
+  });
   const now = options.now ?? (() => new Date());
+  const paymentPath = (gatewayPaymentId: string) => `/payments/${encodeURIComponent(gatewayPaymentId)}`;
 
-  async function request<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
-    const what = `${method} ${path.split("?")[0]}`;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let status: number;
-    let text: string;
-    try {
-      const response = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          access_token: options.apiKey,
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          "User-Agent": options.userAgent ?? "classificados-patos",
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      if (controller.signal.aborted) {
-        throw new GatewayError("timeout", `Asaas ${what} timed out after ${timeoutMs} ms`, { cause: error });
-      }
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new GatewayError("unavailable", `Asaas ${what} failed: ${reason}`, { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
-
-    if (status === 401 || status === 403) {
-      throw new GatewayError("unavailable", `Asaas refused our credentials (${status}) on ${what}: check ASAAS_API_KEY`);
-    }
-    if (status >= 500 || status === 429) throw new GatewayError("unavailable", `Asaas answered ${status} to ${what}`);
-
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      throw new GatewayError("unavailable", `Asaas answered ${status} with a body that is not JSON to ${what}`);
-    }
-    if (status >= 400) {
-      const errors = (json as { errors?: AsaasErrorItem[] } | null)?.errors;
-      throw new AsaasApiError(status, what, Array.isArray(errors) ? errors : []);
-    }
-    if (json === null || typeof json !== "object") throw new GatewayError("unavailable", `Asaas sent an empty answer to ${what}`);
-    return json as T;
-  }
-
+  // Every call made while creating a charge is a "write": a payer paying never waits on polling.
   async function findOrCreateCustomer(customer: GatewayCustomer): Promise<string> {
     const cpfCnpj = onlyDigits(customer.cpfCnpj);
-    const found = await request<AsaasList<AsaasCustomer>>("GET", `/customers?cpfCnpj=${cpfCnpj}`);
-    const existing = found.data?.find((c) => !c.deleted);
+    const found = await request("GET", `/customers?cpfCnpj=${cpfCnpj}`, "write", customerListSchema);
+    const existing = found.data.find((c) => !c.deleted);
     if (existing) return existing.id;
-    const created = await request<AsaasCustomer>("POST", "/customers", {
+    const created = await request("POST", "/customers", "write", customerSchema, {
       name: customer.name,
       cpfCnpj,
       email: customer.email,
@@ -152,15 +133,8 @@ export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway
     return created.id;
   }
 
-  /** Charges already made for our payment (a retry after a timeout must not charge twice). */
-  async function chargesFor(paymentId: number): Promise<AsaasPayment[]> {
-    const list = await request<AsaasList<AsaasPayment>>("GET", `/payments?externalReference=${paymentId}`);
-    return (list.data ?? []).filter((p) => !p.deleted);
-  }
-
-  async function getPixQrCode(gatewayPaymentId: string): Promise<PixQrCode> {
-    const qr = await request<AsaasPixQrCode>("GET", `/payments/${encodeURIComponent(gatewayPaymentId)}/pixQrCode`);
-    if (!qr.payload || !qr.encodedImage) throw new GatewayError("unavailable", "Asaas sent a PIX QR code without payload or image");
+  async function pixQrCode(gatewayPaymentId: string, kind: ThrottleKind): Promise<PixQrCode> {
+    const qr = await request("GET", `${paymentPath(gatewayPaymentId)}/pixQrCode`, kind, pixQrCodeSchema);
     return {
       pixPayload: qr.payload,
       pixQrCodeImage: `data:image/png;base64,${qr.encodedImage}`,
@@ -168,41 +142,31 @@ export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway
     };
   }
 
-  async function pixChargeFrom(payment: AsaasPayment): Promise<PixCharge> {
-    // The charge exists even if its QR cannot be read right now: the page says 'QR Code não
-    // disponível' and asks again later, instead of creating a second charge.
-    const qr = await getPixQrCode(payment.id).catch(() => null);
-    return {
-      gatewayPaymentId: payment.id,
-      gatewayCustomerId: payment.customer ?? null,
-      status: normalizeAsaasStatus(payment.status),
-      gatewayStatus: payment.status,
-      pixPayload: qr?.pixPayload ?? null,
-      pixQrCodeImage: qr?.pixQrCodeImage ?? null,
-      expiresAt: qr?.expiresAt ?? null,
-    };
-  }
-
   return {
     name: "asaas",
 
-    async createPixCharge(input) {
-      const value = input.amountCents / 100;
-      const reusable = (await chargesFor(input.paymentId)).find(
-        (p) => p.billingType === "PIX" && p.value === value && (p.status === "PENDING" || isPaidStatus(normalizeAsaasStatus(p.status))),
-      );
-      if (reusable) return pixChargeFrom(reusable);
-
+    // Creates, never reuses: the payment model looks up every charge of the ad (findCharges) first.
+    async createPixCharge(input): Promise<PixCharge> {
       const customerId = await findOrCreateCustomer(input.customer);
-      const payment = await request<AsaasPayment>("POST", "/payments", {
+      const payment = await request("POST", "/payments", "write", paymentSchema, {
         customer: customerId,
         billingType: "PIX",
-        value,
+        value: input.amountCents / 100,
         dueDate: input.dueDate,
         description: input.description,
         externalReference: String(input.paymentId),
       });
-      return pixChargeFrom({ ...payment, customer: payment.customer ?? customerId });
+      // The charge exists even if its QR cannot be read right now: the page says 'QR Code não
+      // disponível' and asks again later, instead of creating a second charge.
+      const qr = await pixQrCode(payment.id, "write").catch(() => null);
+      return {
+        gatewayPaymentId: payment.id,
+        gatewayCustomerId: payment.customer ?? customerId,
+        ...statusOf(payment),
+        pixPayload: qr?.pixPayload ?? null,
+        pixQrCodeImage: qr?.pixQrCodeImage ?? null,
+        expiresAt: qr?.expiresAt ?? null,
+      };
     },
 
     async createCardCharge(input): Promise<CardCharge> {
@@ -212,22 +176,10 @@ export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway
       const cardBrand = detectCardBrand(input.card.number);
       const last4 = cardLast4(input.card.number);
 
-      const alreadyPaid = (await chargesFor(input.paymentId)).find((p) => isPaidStatus(normalizeAsaasStatus(p.status)));
-      if (alreadyPaid) {
-        return {
-          status: normalizeAsaasStatus(alreadyPaid.status),
-          gatewayPaymentId: alreadyPaid.id,
-          gatewayCustomerId: alreadyPaid.customer ?? null,
-          gatewayStatus: alreadyPaid.status,
-          cardBrand: alreadyPaid.creditCard?.creditCardBrand?.toLowerCase() ?? cardBrand,
-          cardLast4: alreadyPaid.creditCard?.creditCardNumber ?? last4,
-        };
-      }
-
       const customerId = await findOrCreateCustomer(input.customer);
       let payment: AsaasPayment;
       try {
-        payment = await request<AsaasPayment>("POST", "/payments", {
+        payment = await request("POST", "/payments", "write", paymentSchema, {
           customer: customerId,
           billingType: "CREDIT_CARD",
           value: input.amountCents / 100,
@@ -267,24 +219,59 @@ export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway
         };
       }
       return {
-        status: normalizeAsaasStatus(payment.status),
+        ...statusOf(payment),
         gatewayPaymentId: payment.id,
         gatewayCustomerId: payment.customer ?? customerId,
-        gatewayStatus: payment.status,
-        cardBrand: payment.creditCard?.creditCardBrand?.toLowerCase() ?? cardBrand,
-        cardLast4: payment.creditCard?.creditCardNumber ?? last4,
+        cardBrand: payment.creditCard?.creditCardBrand?.toLowerCase() || cardBrand,
+        cardLast4: payment.creditCard?.creditCardNumber || last4,
       };
     },
 
-    getPixQrCode,
+    getPixQrCode: (gatewayPaymentId) => pixQrCode(gatewayPaymentId, "read"),
 
     async getStatus(gatewayPaymentId) {
-      const payment = await request<AsaasPayment>("GET", `/payments/${encodeURIComponent(gatewayPaymentId)}`);
-      return { status: normalizeAsaasStatus(payment.status), gatewayStatus: payment.status };
+      return statusOf(await request("GET", paymentPath(gatewayPaymentId), "read", paymentSchema));
+    },
+
+    async findCharges(paymentIds, options = {}) {
+      const charges: GatewayCharge[] = [];
+      // One call per id (Asaas filters on one externalReference); the caller bounds how many.
+      for (const paymentId of new Set(paymentIds)) {
+        const reference = String(paymentId);
+        const list = await request("GET", `/payments?externalReference=${encodeURIComponent(reference)}&limit=${LIST_LIMIT}`, options.forPayment ? "write" : "read", paymentListSchema);
+        for (const payment of list.data) {
+          // A withdrawn charge cannot be paid any more; one of another reference is not ours to judge.
+          if (payment.deleted || payment.externalReference !== reference) continue;
+          charges.push(chargeFrom(payment, paymentId));
+        }
+      }
+      return charges;
     },
 
     async cancelCharge(gatewayPaymentId) {
-      await request<{ deleted?: boolean }>("DELETE", `/payments/${encodeURIComponent(gatewayPaymentId)}`);
+      try {
+        await request("DELETE", paymentPath(gatewayPaymentId), "write", deletedSchema);
+        return null;
+      } catch (error) {
+        if (!(error instanceof AsaasApiError)) throw error;
+        // Already withdrawn (Asaas no longer finds it to delete): the goal is reached.
+        if (error.httpStatus === 404) return null;
+        if (error.httpStatus !== 400) throw error;
+        // Asaas deletes only charges still waiting: most likely it was paid meanwhile. Its status
+        // tells the caller to confirm it instead; if it is still waiting, the refusal was for
+        // something else and stands.
+        const payment = await request("GET", paymentPath(gatewayPaymentId), "write", paymentSchema);
+        if (payment.deleted) return null;
+        const answer = statusOf(payment);
+        if (answer.status === "PENDING" || answer.status === "OVERDUE") throw error;
+        return answer;
+      }
+    },
+
+    async refundCharge(gatewayPaymentId) {
+      // No body: the full value goes back. Asaas answers the payment (REFUNDED, or REFUND_REQUESTED
+      // while a PIX refund is on its way; both count as REFUNDED).
+      return statusOf(await request("POST", `${paymentPath(gatewayPaymentId)}/refund`, "write", paymentSchema));
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   normalizeAsaasStatus,
   paymentErrorMessage,
   pixTxid,
+  rateLimitedError,
 } from "./gateway";
 
 describe("normalizeAsaasStatus", () => {
@@ -28,7 +29,8 @@ describe("normalizeAsaasStatus", () => {
     ["REFUND_IN_PROGRESS", "REFUNDED"],
     ["CHARGEBACK_REQUESTED", "CHARGEBACK"],
     ["CHARGEBACK_DISPUTE", "CHARGEBACK"],
-    ["AWAITING_CHARGEBACK_REVERSAL", "CHARGEBACK"],
+    // "Disputa vencida, aguardando repasse da adquirente": the dispute was won, the money comes back.
+    ["AWAITING_CHARGEBACK_REVERSAL", "CONFIRMED"],
     ["SOMETHING_NEW", "PENDING"],
   ])("%s → %s", (asaas, ours) => {
     expect(normalizeAsaasStatus(asaas)).toBe(ours);
@@ -67,6 +69,15 @@ describe("GatewayError", () => {
     expect(error.message).toContain("invalid_cpfCnpj");
     expect(paymentErrorMessage(error)).toBe("O CPF/CNPJ informado é inválido.");
     expect(paymentErrorMessage(new Error("boom"))).toBe("Erro ao processar pagamento. Tente novamente.");
+  });
+
+  it("answers a rate limit with 503, when to retry, and a pt-BR message saying so", () => {
+    const error = rateLimitedError("Asaas answered 429 to GET /payments", 30);
+    expect([error.code, error.status, error.retryAfterSeconds]).toEqual(["rate_limited", 503, 30]);
+    expect(error.userMessage).toBe("O serviço de pagamento está ocupado. Tente novamente em 30 segundos.");
+    expect(rateLimitedError("x", 0.2).userMessage).toBe("O serviço de pagamento está ocupado. Tente novamente em 1 segundo.");
+    expect(rateLimitedError("x", 3600)).toMatchObject({ retryAfterSeconds: 3600, userMessage: expect.stringMatching(/em 60 minutos\.$/) });
+    expect(new GatewayError("unavailable", "x").retryAfterSeconds).toBeUndefined();
   });
 
   it("turns a declined card charge into a 402 with the decline message", () => {

@@ -71,8 +71,11 @@ export function normalizeAsaasStatus(asaasStatus: string): Exclude<GatewayStatus
       return "REFUNDED";
     case "CHARGEBACK_REQUESTED":
     case "CHARGEBACK_DISPUTE":
-    case "AWAITING_CHARGEBACK_REVERSAL":
       return "CHARGEBACK";
+    case "AWAITING_CHARGEBACK_REVERSAL":
+      // Asaas: "Disputa vencida, aguardando repasse da adquirente" — we WON the dispute and the money
+      // is on its way back to us: paid again, not a chargeback.
+      return "CONFIRMED";
     default:
       // PENDING, AWAITING_RISK_ANALYSIS, AUTHORIZED (card held, not yet captured), and the unknown.
       return "PENDING";
@@ -168,6 +171,18 @@ export type CardCharge =
 
 export type GatewayPaymentStatus = { status: GatewayStatus; gatewayStatus: string };
 
+/** A charge as the gateway keeps it, found by our payment id (its externalReference). */
+export type GatewayCharge = {
+  gatewayPaymentId: string;
+  /** Our payments.id, read back from the charge's externalReference. */
+  paymentId: number;
+  method: "PIX" | "CREDIT_CARD" | "OTHER";
+  amountCents: number;
+  status: GatewayStatus;
+  gatewayStatus: string;
+  gatewayCustomerId: string | null;
+};
+
 export interface PaymentGateway {
   readonly name: "local" | "asaas";
   createPixCharge(input: PixChargeInput): Promise<PixCharge>;
@@ -177,11 +192,21 @@ export interface PaymentGateway {
   /** The gateway's current status; null when the gateway keeps no state (local: the DB is the truth). */
   getStatus(gatewayPaymentId: string): Promise<GatewayPaymentStatus | null>;
   /**
-   * Withdraws a charge nobody paid yet (e.g. the payer switched from PIX to card), so it cannot
-   * be paid later on top of the other one. Local: nothing to do (its static code cannot be
-   * withdrawn; the payment model simply stops accepting it).
+   * The live (not deleted) charges the gateway holds for these payment ids, whatever their status:
+   * how a retry after a timeout finds the charge the timed-out call may have created. Null when the
+   * gateway keeps no state (local: the database is the truth). `forPayment`: the lookup is part of a
+   * payer's payment (checked before a new charge), so it is never refused to save room for polling.
    */
-  cancelCharge(gatewayPaymentId: string): Promise<void>;
+  findCharges(paymentIds: readonly number[], options?: { forPayment?: boolean }): Promise<GatewayCharge[] | null>;
+  /**
+   * Withdraws a charge nobody paid yet (e.g. the payer switched from PIX to card), so it cannot
+   * be paid later on top of the other one. A charge already withdrawn is not an error. Answers the
+   * charge's status when it could not be withdrawn because it was paid meanwhile, else null.
+   * Local: nothing to do (its static code cannot be withdrawn; the payment model stops accepting it).
+   */
+  cancelCharge(gatewayPaymentId: string): Promise<GatewayPaymentStatus | null>;
+  /** Gives a paid charge's money back in full (Asaas: POST /payments/{id}/refund). Local: nothing moves. */
+  refundCharge(gatewayPaymentId: string): Promise<GatewayPaymentStatus>;
 }
 
 export const PAYMENT_ERROR_TITLE = "Erro no pagamento";
@@ -191,13 +216,15 @@ export const GATEWAY_TIMEOUT_MESSAGE = "O serviço de pagamento demorou a respon
 export type GatewayErrorCode =
   | "invalid_request" // 400: something the payer typed (card, CPF…), message says what
   | "card_declined" // 402
-  | "unavailable" // 502: gateway down, answered 5xx, or refused our credentials
+  | "unavailable" // 502: gateway down, answered 5xx or an unexpected shape, or refused our credentials
+  | "rate_limited" // 503: the gateway asked us to wait (429), or our own budget of calls is spent; nothing was sent
   | "timeout"; // 504
 
 const STATUS_BY_CODE: Record<GatewayErrorCode, number> = {
   invalid_request: 400,
   card_declined: 402,
   unavailable: 502,
+  rate_limited: 503,
   timeout: 504,
 };
 
@@ -210,13 +237,35 @@ export class GatewayError extends Error {
   readonly code: GatewayErrorCode;
   readonly status: number;
   readonly userMessage: string;
+  /** rate_limited: how long to wait before calling again (a route's Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: GatewayErrorCode, message: string, options: { userMessage?: string; cause?: unknown } = {}) {
+  constructor(
+    code: GatewayErrorCode,
+    message: string,
+    options: { userMessage?: string; cause?: unknown; retryAfterSeconds?: number } = {},
+  ) {
     super(message, { cause: options.cause });
     this.code = code;
     this.status = STATUS_BY_CODE[code];
     this.userMessage = options.userMessage?.trim() || (code === "timeout" ? GATEWAY_TIMEOUT_MESSAGE : GENERIC_PAYMENT_ERROR);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** "em 30 segundos", "em 1 segundo", "em 5 minutos" (from 2 minutes on). */
+function waitPhrase(seconds: number): string {
+  if (seconds >= 120) return `em ${Math.ceil(seconds / 60)} minutos`;
+  return seconds === 1 ? "em 1 segundo" : `em ${seconds} segundos`;
+}
+
+/** The gateway asked us to wait (or our own budget of calls is spent): 503, with when to try again. */
+export function rateLimitedError(message: string, retryAfterSeconds: number): GatewayError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new GatewayError("rate_limited", message, {
+    userMessage: `O serviço de pagamento está ocupado. Tente novamente ${waitPhrase(seconds)}.`,
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** For a route that answers a DECLINED card charge as an error (402 + the decline message). */

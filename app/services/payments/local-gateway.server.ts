@@ -9,8 +9,9 @@
  * - Cards: checked locally (Luhn, expiry in the future, CCV) and approved at once, except the
  *   documented DECLINED_TEST_CARDS. No money moves.
  *
- * It keeps no state: `getStatus` and `getPixQrCode` answer null and the database is the truth
- * (the BR Code payload is stored with the payment; `pixQrCodeDataUrl` redraws its image).
+ * It keeps no state: `getStatus`, `getPixQrCode`, `findCharges` and `cancelCharge` answer null and
+ * the database is the truth (the BR Code payload is stored with the payment; `pixQrCodeDataUrl`
+ * redraws its image). `refundCharge` answers REFUNDED: no money moved, so it only gets recorded.
  * Card numbers never leave this function call: only brand and last four digits come back.
  */
 import QRCode from "qrcode";
@@ -124,6 +125,18 @@ export function createLocalGateway(options: LocalGatewayOptions = {}): PaymentGa
       return null;
     },
 
-    async cancelCharge() {},
+    // Nothing is kept here: the database is the truth, and a static code cannot be withdrawn.
+    async findCharges() {
+      return null;
+    },
+
+    async cancelCharge() {
+      return null;
+    },
+
+    // No money moved through this gateway, so none goes back: the refund is only recorded.
+    async refundCharge() {
+      return { status: "REFUNDED", gatewayStatus: "REFUNDED" };
+    },
   };
 }

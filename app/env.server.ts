@@ -8,6 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas.server";
+import { checkPixKey } from "~/services/payments/pix-key";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })
@@ -80,6 +82,16 @@ export const envSchema = z.object({
   ASAAS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** Compared with the webhook's asaas-access-token header; also signs the local confirmation command. */
   ASAAS_WEBHOOK_TOKEN: optionalText,
+  /**
+   * The local gateway approves any well-formed card number without moving money: outside production
+   * that is what demos and tests need; in production it is off (PIX only) unless this says true.
+   */
+  PAYMENT_TEST_CARDS: booleanString.optional(),
+  /**
+   * Seconds between reconciliation runs: the server asks the gateway about charges still pending, so a
+   * lost webhook never leaves a paid ad hidden. At least 60 against Asaas's production address.
+   */
+  PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   /** The operator's PIX key; the default is a documented demo key registered to nobody. */
   PIX_KEY: optionalText,
   PIX_MERCHANT_NAME: z.string().trim().min(1).default("CLASSIFICADOS PATOS"),
@@ -102,8 +114,86 @@ export const envSchema = z.object({
     for (const key of ["ASAAS_API_KEY", "ASAAS_WEBHOOK_TOKEN"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_GATEWAY=asaas" });
     }
+    const address = asaasAddressOf(env.ASAAS_BASE_URL);
+    // Asaas refuses a key of the other environment only when it is used: at a payer's checkout. The
+    // key's prefix says which environment issued it, so the mismatch is caught here instead.
+    const keyFrom = asaasKeyEnvironment(env.ASAAS_API_KEY);
+    if (address && keyFrom && keyFrom !== address) {
+      const other = address === "production" ? ASAAS_SANDBOX_URL : ASAAS_PRODUCTION_URL;
+      ctx.addIssue({
+        code: "custom",
+        path: ["ASAAS_API_KEY"],
+        message:
+          `is a ${keyFrom} key (${ASAAS_KEY_PREFIX[keyFrom]}…) but ASAAS_BASE_URL is Asaas's ${address} address ` +
+          `(${normalizeAsaasBaseUrl(env.ASAAS_BASE_URL)}): use a ${address} key, or ASAAS_BASE_URL=${other}`,
+      });
+    }
+    // Asaas allows 25,000 requests per 12 hours per account and forbids polling; the sandbox and local
+    // stand-ins take any value the schema allows (from 5 s).
+    if (address === "production" && env.PAYMENT_RECONCILE_SECONDS < MIN_RECONCILE_SECONDS_ASAAS_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_RECONCILE_SECONDS"],
+        message: `must be at least ${MIN_RECONCILE_SECONDS_ASAAS_PRODUCTION} against Asaas's production address (Asaas allows 25,000 requests in 12 hours and forbids polling)`,
+      });
+    }
+  }
+  // A malformed key makes BR Codes the payer's bank cannot resolve: found at start-up, not by a payer.
+  if (env.PIX_KEY) {
+    const check = checkPixKey(env.PIX_KEY);
+    if (!check.ok) ctx.addIssue({ code: "custom", path: ["PIX_KEY"], message: check.problem });
   }
 });
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+/** The lowest PAYMENT_RECONCILE_SECONDS against Asaas's production address. */
+export const MIN_RECONCILE_SECONDS_ASAAS_PRODUCTION = 60;
+
+/** How Asaas begins the keys it issues in each environment (keys issued before that have neither). */
+const ASAAS_KEY_PREFIX = { production: "$aact_prod_", sandbox: "$aact_hmlg_" } as const;
+type AsaasEnvironment = keyof typeof ASAAS_KEY_PREFIX;
+
+/** Asaas's production or sandbox address, or null for any other (a local stand-in in tests). */
+function asaasAddressOf(baseUrl: string): AsaasEnvironment | null {
+  const address = normalizeAsaasBaseUrl(baseUrl).toLowerCase();
+  if (address === ASAAS_PRODUCTION_URL) return "production";
+  if (address === ASAAS_SANDBOX_URL) return "sandbox";
+  return null;
+}
+
+function asaasKeyEnvironment(apiKey: string | undefined): AsaasEnvironment | null {
+  if (apiKey?.startsWith(ASAAS_KEY_PREFIX.production)) return "production";
+  if (apiKey?.startsWith(ASAAS_KEY_PREFIX.sandbox)) return "sandbox";
+  return null;
+}
+
+/** The local gateway's test cards are accepted: PAYMENT_TEST_CARDS when set, else everywhere but production. */
+export function paymentTestCardsOf(parsed: Pick<ParsedEnv, "PAYMENT_TEST_CARDS" | "NODE_ENV">): boolean {
+  return parsed.PAYMENT_TEST_CARDS ?? parsed.NODE_ENV !== "production";
+}
+
+/**
+ * Settings that start but deserve the operator's attention, as log lines (printed once, by the first
+ * process). Secrets are never part of them.
+ */
+export function startupWarnings(parsed: ParsedEnv): string[] {
+  const warnings: string[] = [];
+  const address = parsed.PAYMENT_GATEWAY === "asaas" ? asaasAddressOf(parsed.ASAAS_BASE_URL) : null;
+  if (address && parsed.ASAAS_API_KEY && !asaasKeyEnvironment(parsed.ASAAS_API_KEY)) {
+    warnings.push(
+      `[env] ASAAS_API_KEY starts with neither ${ASAAS_KEY_PREFIX.production} nor ${ASAAS_KEY_PREFIX.sandbox} (a key issued before Asaas added them): ` +
+        `cannot check that it is a ${address} key, as ASAAS_BASE_URL (${normalizeAsaasBaseUrl(parsed.ASAAS_BASE_URL)}) needs.`,
+    );
+  }
+  if (parsed.PAYMENT_GATEWAY === "local" && parsed.NODE_ENV === "production" && paymentTestCardsOf(parsed)) {
+    warnings.push(
+      "[env] PAYMENT_TEST_CARDS=true in production: test cards are ON, and the local gateway approves them without charging anyone " +
+        "(any ad can be paid for with a made-up card). Unset it to take PIX only.",
+    );
+  }
+  return warnings;
+}
 
 export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SECRET" | "WEB_CONCURRENCY"> & {
   WEB_CONCURRENCY: number;
@@ -114,6 +204,8 @@ export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SEC
   isHttps: boolean;
   /** The site's public origin: APP_URL's, or http://localhost:{PORT} when it is unset. */
   publicOrigin: string;
+  /** The local gateway's test cards are accepted (PAYMENT_TEST_CARDS, else: not in production). */
+  paymentTestCards: boolean;
 };
 
 export class EnvError extends Error {}
@@ -122,12 +214,19 @@ export class EnvError extends Error {}
 export function parseEnv(source: Record<string, string | undefined>) {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
-    );
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${issue.path.join(".")}: ${issue.message} (got ${shownValue(name, source[name])})`;
+    });
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/** A value as the error message shows it: the Asaas key only by its prefix, since logs are kept. */
+function shownValue(name: string, value: string | undefined): string {
+  if (name === "ASAAS_API_KEY" && value) return JSON.stringify(`${value.trim().slice(0, ASAAS_KEY_PREFIX.production.length)}…`);
+  return JSON.stringify(value);
 }
 
 function resolveSessionSecret(dataDir: string, configured: string | undefined): string {
@@ -157,6 +256,8 @@ function publicOriginOf(parsed: z.output<typeof envSchema>) {
 
 function loadEnv(): Env {
   const parsed = parseEnv(process.env);
+  // Once for the whole server: the workers load the same settings.
+  if (cluster.isPrimary) for (const warning of startupWarnings(parsed)) console.warn(warning);
   // The parsed mode becomes the process's: Express (app.get("env")) and libraries read NODE_ENV
   // themselves, and an unset one means "development" to Express — stack traces in error pages.
   // (scripts/start.mjs sets the same default earlier, before React is loaded.)
@@ -177,6 +278,7 @@ function loadEnv(): Env {
     isProduction: parsed.NODE_ENV === "production",
     isHttps: parsed.APP_URL?.startsWith("https://") ?? false,
     publicOrigin: publicOriginOf(parsed),
+    paymentTestCards: paymentTestCardsOf(parsed),
   };
 }
 

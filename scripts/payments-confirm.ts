@@ -2,13 +2,16 @@
  * `npm run payments:confirm -- <paymentId>`: confirms a local-gateway PIX payment once the operator
  * has seen the money arrive in the bank account (the local gateway has no way to learn it).
  *
- * It goes through our own webhook, exactly like an Asaas confirmation: POST
- * http://127.0.0.1:$PORT/api/payments/webhook with the `asaas-access-token` header — the
- * ASAAS_WEBHOOK_TOKEN, or the token the server generated into DATA_DIR/webhook-token when it is
- * unset — and a PAYMENT_RECEIVED event for the payment. The server must be running. The event id is
- * fixed per payment, so running the command twice changes nothing the second time.
+ * It goes through our own webhook, exactly like an Asaas confirmation: POST /api/payments/webhook
+ * with the `asaas-access-token` header — the ASAAS_WEBHOOK_TOKEN, or the token the server generated
+ * into DATA_DIR/webhook-token when it is unset — and a PAYMENT_RECEIVED event for the payment. The
+ * server must be running. The event id is fixed per payment, so running the command twice changes
+ * nothing the second time.
  *
- * Reads .env like `npm start`, so it finds the same PORT, DATA_DIR and token as the server.
+ * Reads .env like `npm start`, so it finds the same DATA_DIR and token as the server. The server is
+ * looked for, in order, at: the address it wrote into DATA_DIR/server.json (when that process is
+ * alive), so one started with its own PORT or by systemd is found; APP_URL; then PORT (or 3000) on
+ * this machine. The next address is tried only when one does not answer at all.
  */
 import { existsSync } from "node:fs";
 
@@ -16,6 +19,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 
 const { getEnv } = await import("../app/env.server");
 const { localConfirmationEvent, webhookToken } = await import("../app/models/payment/gateway.server");
+const { readRunningServer, serverFile } = await import("../server/running-server");
 
 const arg = process.argv[2] ?? "";
 if (!/^[1-9]\d{0,15}$/.test(arg)) {
@@ -29,17 +33,50 @@ if (env.PAYMENT_GATEWAY !== "local") {
   process.exit(1);
 }
 
-const host = ["0.0.0.0", "::", ""].includes(env.HOST) ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
-const url = `http://${host}:${env.PORT}/api/payments/webhook`;
-let response: Response;
-try {
-  response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "asaas-access-token": webhookToken() },
-    body: JSON.stringify(localConfirmationEvent(paymentId)),
-  });
-} catch (error) {
-  console.error(`Não foi possível falar com o servidor em ${url} (${error instanceof Error ? error.message : String(error)}). Ele está rodando?`);
+const WEBHOOK_PATH = "/api/payments/webhook";
+
+/** The webhook on this machine for a server listening on `host` ("0.0.0.0" means every address: ask loopback). */
+function localWebhook(host: string, port: number) {
+  const address = ["0.0.0.0", "::", ""].includes(host) ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return `http://${address}:${port}${WEBHOOK_PATH}`;
+}
+
+// Where to look, best first, each with where the address came from (said when nothing answers).
+const candidates: { url: string; from: string }[] = [];
+const running = readRunningServer(env.DATA_DIR);
+if (running) candidates.push({ url: localWebhook(running.host, running.port), from: `${serverFile(env.DATA_DIR)}, servidor pid ${running.pid}` });
+if (env.APP_URL) candidates.push({ url: new URL(WEBHOOK_PATH, env.APP_URL).href, from: "APP_URL" });
+candidates.push({ url: localWebhook(env.HOST, env.PORT), from: process.env.PORT ? `PORT=${env.PORT}` : `porta padrão ${env.PORT}, PORT não definido` });
+
+const body = JSON.stringify(localConfirmationEvent(paymentId));
+const failures: string[] = [];
+const tried = new Set<string>();
+let response: Response | undefined;
+for (const { url, from } of candidates) {
+  if (tried.has(url)) continue;
+  tried.add(url);
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "asaas-access-token": webhookToken() },
+      body,
+      // A public address behind a firewall may swallow the connection instead of refusing it.
+      signal: AbortSignal.timeout(15_000),
+    });
+    break;
+  } catch (error) {
+    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    failures.push(`${url} (${from}): ${cause}`);
+  }
+}
+if (!response) {
+  console.error(
+    [
+      "Não foi possível falar com o servidor: nenhum servidor respondeu em",
+      ...failures.map((line) => `  ${line}`),
+      `Ele está rodando? Inicie-o com 'npm start' (com o mesmo DATA_DIR, ${env.DATA_DIR}), ou informe o endereço dele com APP_URL ou PORT (no ambiente ou no .env).`,
+    ].join("\n"),
+  );
   process.exit(1);
 }
 

@@ -1,17 +1,27 @@
 /**
- * What the first process does besides serving (server.ts): the pid file, the hourly backups, the daily
- * housekeeping job, and, with web workers, supervising them. Each runs once however many workers there are.
+ * What the first process does besides serving (server.ts): the pid and address files, the hourly
+ * backups, the daily housekeeping job, and, with web workers, supervising them. Each runs once however
+ * many workers there are.
  */
 import cluster from "node:cluster";
 import fs from "node:fs";
 import type { Env } from "~/env.server";
 import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/housekeeping.server";
 import { latestBackupTime, pidFile, runBackup, type BackupSettings } from "../scripts/backup.mjs";
+import { writeServerFile } from "./running-server";
 
 export function writePidFile(env: Env) {
   const file = pidFile(env.DATA_DIR);
   fs.writeFileSync(file, String(process.pid));
   process.on("exit", () => fs.rmSync(file, { force: true }));
+}
+
+/**
+ * DATA_DIR/server.json (server/running-server.ts), once the site listens: how `npm run payments:confirm`
+ * finds this server whatever environment it was started with. Removed on exit, like the pid file.
+ */
+export function announceAddress(env: Env) {
+  writeServerFile(env.DATA_DIR, { pid: process.pid, host: env.HOST, port: env.PORT });
 }
 
 /**

@@ -6,8 +6,8 @@
  * The first process migrates and seeds, then serves alone (WEB_CONCURRENCY=1) or forks one web worker
  * per core with node:cluster (ADR 005): Node renders pages on one thread, so a second core doubles
  * the pages a small server can render. Workers share nothing in memory that must agree — sessions,
- * throttles and cache versions live in SQLite. The first process also takes the hourly backups and
- * runs the daily housekeeping job.
+ * throttles and cache versions live in SQLite. The first process also takes the hourly backups, runs
+ * the daily housekeeping job and the payments' reconciliation.
  *
  * Before Remix, every request passes the guards of ADR 008, in this order: a request id and a log
  * line, security headers, the method allow-list (405), the site's origin (400 for a bad Host) and the
@@ -32,11 +32,12 @@ import { db, sqlite } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seed } from "~/db/seed.server";
 import { syncSearchIndex } from "~/models/ad/search-index.server";
+import { scheduleReconciliation } from "~/models/payment/reconciliation.server";
 import { getEnv } from "~/env.server";
 import { bodyLimitFor, bodyTooLargeMessage, type BodyLimit } from "~/web/body-limits.server";
 import { securityHeaders } from "~/web/security-headers.server";
 import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isCrossSiteWrite, MESSAGES, siteOriginOf } from "~/web/server-guards.server";
-import { scheduleBackups, scheduleDailyJob, superviseWorkers, writePidFile } from "./server/primary";
+import { announceAddress, scheduleBackups, scheduleDailyJob, superviseWorkers, writePidFile } from "./server/primary";
 
 installGlobals({ nativeFetch: true });
 
@@ -56,14 +57,19 @@ if (cluster.isPrimary) {
   writePidFile(env);
   scheduleBackups(env);
   scheduleDailyJob();
+  scheduleReconciliation();
   if (env.WEB_CONCURRENCY === 1) {
-    serve((mode) => console.log(`Classificados Patos on ${address} (${mode}, ready in ${elapsed()}s)`));
+    serve((mode) => {
+      announceAddress(env);
+      console.log(`Classificados Patos on ${address} (${mode}, ready in ${elapsed()}s)`);
+    });
   } else {
     // The first process keeps its connection: the daily job (scheduleDailyJob) runs here, once for all workers.
     // The workers inherit this process's environment, NODE_ENV included (set by getEnv()).
-    superviseWorkers(env.WEB_CONCURRENCY, () =>
-      console.log(`Classificados Patos on ${address} (${env.NODE_ENV}, ready in ${elapsed()}s, ${env.WEB_CONCURRENCY} workers)`),
-    );
+    superviseWorkers(env.WEB_CONCURRENCY, () => {
+      announceAddress(env);
+      console.log(`Classificados Patos on ${address} (${env.NODE_ENV}, ready in ${elapsed()}s, ${env.WEB_CONCURRENCY} workers)`);
+    });
   }
 } else {
   serve();

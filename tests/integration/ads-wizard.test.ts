@@ -24,7 +24,6 @@ import {
   draftOf,
   imagesOf,
   inDays,
-  multipart,
   newOriginals,
   SCRIPT_AS_PNG,
   smallPng,
@@ -34,11 +33,10 @@ import {
   urlencoded,
   usageRowOf,
   type TestUser,
-  type Upload,
 } from "../support/ad-fixtures";
 import { callRoute } from "../support/route";
+import { location, postStep, step1, step2, type Fields } from "../support/wizard-posts";
 
-type Fields = Record<string, string | string[] | undefined>;
 type StepAnswer = {
   step: number;
   result: { status: string; error?: Record<string, string[] | null> } | null;
@@ -51,41 +49,11 @@ beforeAll(async () => {
   png = await smallPng();
 });
 
-function post(user: TestUser, step: 1 | 2 | 3, fields: Fields, files?: Upload[]) {
-  const body = files ? multipart(fields as Record<string, string | string[]>, files) : urlencoded(fields);
-  return callRoute(wizardAction, `/create-ad?step=${step}`, { init: { method: "POST", headers: browser(user), body } });
-}
+const post = postStep;
 
 function load(user: TestUser | null, query = "") {
   return callRoute(wizardLoader, `/create-ad${query}`, { init: { headers: user ? { Cookie: user.cookie } : {} } });
 }
-
-const location = (response: Response) => response.headers.get("Location");
-
-const step1 = (overrides: Fields = {}): Fields => ({
-  adType: "Vender",
-  cityId: String(cityId("Patos de Minas")),
-  categoryId: String(categoryId("Veículos")),
-  subcategoryId: String(subcategoryId("Veículos", "Carros")),
-  intent: "next",
-  ...overrides,
-});
-
-const step2 = (overrides: Fields = {}): Fields => ({
-  title: "Fiat Strada 2019",
-  expirationDate: inDays(5),
-  "characteristics.marca": "Fiat",
-  "characteristics.ano": "2019",
-  "characteristics.quilometragem": "85.000",
-  "characteristics.unicoDono": "true",
-  customName: ["Garantia"],
-  customValue: ["3 meses de motor"],
-  price: "R$ 78.500,00",
-  whatsapp: "(34) 9 9988-7766",
-  description: "Fiat Strada Freedom 1.3 2019, revisada, pneus novos.",
-  intent: "create",
-  ...overrides,
-});
 
 const pricePerDayCents = () => Math.round(Number(db.select().from(settings).where(eq(settings.key, "ad_price_per_day")).get()!.value) * 100);
 

@@ -13,7 +13,7 @@
  *   reasons); "needs_review" on an owner's live ad sends it to the admin queue (pending).
  */
 import { and, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { ads, categories, users } from "~/db/schema";
 import { expirationInstantFromKey, expirationKeyFromInstant, isValidDateKey } from "~/lib/dates";
 import { formatWhatsapp } from "~/lib/whatsapp";
@@ -27,6 +27,8 @@ import { moderateAdContent } from "~/models/ad/moderation.server";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { CHANGED_MEANWHILE } from "~/models/ad/status.server";
 import { characteristicDefinitions, checkAdCategory, expirationDayError, photosOfAd } from "~/models/ad/write.server";
+import { withdrawInBackground } from "~/models/payment/confirmation.server";
+import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 
 export type EditableAd = {
@@ -192,7 +194,10 @@ export async function updateAd(adId: number, actor: Actor, input: AdEditFields, 
   }
 
   const paysAgain = constraints.leadsToPayment;
-  const updated = db
+  const newExpiration = expirationInstantFromKey(expirationDay);
+  const periodChanged = newExpiration.getTime() !== stored.expirationDate.getTime();
+  const saved = writeTransaction((tx) => {
+    const updated = tx
     .update(ads)
     .set({
       title,
@@ -203,7 +208,7 @@ export async function updateAd(adId: number, actor: Actor, input: AdEditFields, 
       subcategoryId,
       characteristics,
       whatsapp: input.whatsapp ? formatWhatsapp(input.whatsapp) : null,
-      expirationDate: expirationInstantFromKey(expirationDay),
+      expirationDate: newExpiration,
       status,
       ...(paysAgain ? { adCostCents: adCostCents(expirationDay, getAdPricePerDayCents(), now) } : {}),
       moderation,
@@ -212,6 +217,11 @@ export async function updateAd(adId: number, actor: Actor, input: AdEditFields, 
     // The status it was decided on: a payment confirmed meanwhile is never overwritten.
     .where(and(eq(ads.id, adId), eq(ads.status, stored.status)))
     .run();
-  if (updated.changes === 0) return { ok: false, status: 409, message: CHANGED_MEANWHILE };
+    if (updated.changes === 0) return null;
+    // A charge quoted for the old period must not publish the new one: withdrawn, quoted again on payment.
+    return periodChanged ? withdrawOpenCharges(tx, [adId], "superseded", now) : [];
+  });
+  if (saved === null) return { ok: false, status: 409, message: CHANGED_MEANWHILE };
+  withdrawInBackground(saved);
   return { ok: true, adId, status, leadsToPayment: paysAgain, byOwner: stored.userId === actor.id };
 }

@@ -25,6 +25,7 @@ import { displayName } from "~/models/account/user";
 import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
 import { sendMail } from "~/services/mail.server";
+import { withdrawInBackground } from "~/models/payment/confirmation.server";
 
 /** Ads awaiting payment, paused or expired for longer than this are removed (terms §6). */
 export const STALE_AD_DAYS = 30;
@@ -73,6 +74,7 @@ export async function removeStaleAds(now: Date = new Date()): Promise<{ ads: num
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
     const publicIds = writeTransaction((tx) => removeAdsInTransaction(tx, batch, now));
+    withdrawInBackground();
     await deleteStoredPhotos(publicIds);
     photos += publicIds.length;
   }

@@ -5,6 +5,7 @@
  *
  *   pending_payment --paid--> active, or pending when moderation said needs_review (admin queue)
  *   active / pending --payment refunded or charged back--> paused
+ *   active / pending / paused --cash receipt undone (the money is gone)--> pending_payment
  *
  * The expiration date is kept: the owner paid up to it. Each function changes the ad only from the
  * status it expects, so a repeated or late call changes nothing.
@@ -23,19 +24,37 @@ function statusAfterPayment(moderation: { recommendation?: string } | null): AdS
 }
 
 /**
- * pending_payment → active (or pending). Returns the new status, or null when the ad was not
- * waiting for payment (already activated, paused, removed…): nothing is changed then.
+ * pending_payment → active (or pending), published until `paysUntil`: the end of the period the
+ * payment bought, never a later day. Returns the new status, or null when the ad was not waiting
+ * for payment (already activated, paused, removed…) or waits for another period than the one paid
+ * (its end date changed after the charge was made): nothing is changed then.
+ * `paysUntil` null: a payment made before periods were recorded, which bought the ad's date as it is.
  */
-export function activatePaidAd(tx: Writer, adId: number, now: Date = new Date()): AdStatus | null {
-  const ad = tx.select({ status: ads.status, moderation: ads.moderation }).from(ads).where(eq(ads.id, adId)).get();
+export function activatePaidAd(tx: Writer, adId: number, paysUntil: Date | null, now: Date = new Date()): AdStatus | null {
+  const ad = tx.select({ status: ads.status, moderation: ads.moderation, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get();
   if (!ad || ad.status !== "pending_payment") return null;
+  if (paysUntil && paysUntil.getTime() !== ad.expirationDate.getTime()) return null;
   const next = statusAfterPayment(ad.moderation);
   const result = tx
     .update(ads)
-    .set({ status: next, updatedAt: now })
+    .set({ status: next, expirationDate: paysUntil ?? ad.expirationDate, updatedAt: now })
     .where(and(eq(ads.id, adId), eq(ads.status, "pending_payment")))
     .run();
   return result.changes > 0 ? next : null;
+}
+
+/**
+ * A live ad whose money is gone (Asaas's PAYMENT_RECEIVED_IN_CASH_UNDONE: a cash receipt recorded by
+ * mistake was undone) goes back to awaiting payment: unpublished until it is paid. Returns whether
+ * the ad changed.
+ */
+export function unpublishUnpaidAd(tx: Writer, adId: number, now: Date = new Date()): boolean {
+  const result = tx
+    .update(ads)
+    .set({ status: "pending_payment", updatedAt: now })
+    .where(and(eq(ads.id, adId), inArray(ads.status, ["active", "pending", "paused"])))
+    .run();
+  return result.changes > 0;
 }
 
 /** active / pending → paused after the money went back. Returns whether the ad changed. */

@@ -35,6 +35,7 @@ export const MANAGE_MESSAGES = {
   updateError: "Erro ao atualizar anúncio",
   pausedTitle: "Anúncio Pausado",
   pausedText: "Para editar o anúncio pausado, primeiro reative-o",
+  refundedPaused: "Este anúncio foi pausado porque o pagamento dele foi estornado ou contestado: ele não pode ser reativado sem um novo pagamento.",
   reactivatingTitle: "Reativando anúncio",
   reactivatingText: "Você será redirecionado para editar o anúncio. Após salvar, o status será alterado para 'Aguardando Pagamento'.",
   expirationLocked: "aguarde o anúncio expirar e reative-o",

@@ -14,6 +14,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adDrafts, adImages, ads, categories, cities, payments, users } from "~/db/schema";
 import type { Writer } from "~/models/ad/lifecycle.server";
+import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
 import { deleteImage } from "~/services/images.server";
 
 /** Not an address anyone can register (no dot in the domain), and marked by its provider. */
@@ -71,11 +72,14 @@ export function archiveHolder(tx: Writer): { userId: number; adId: number } {
 
 /**
  * Removes the ads inside the caller's transaction and returns the storage ids of the photos to delete
- * once it commits (the ads' photos, and those of wizard drafts reopened on them). Their payments move
- * to the placeholder ad first.
+ * once it commits (the ads' photos, and those of wizard drafts reopened on them). Their open charges
+ * are queued for withdrawal (the caller sends them after the commit: withdrawInBackground), and their
+ * payments move to the placeholder ad first.
  */
 export function removeAdsInTransaction(tx: Writer, adIds: number[], now: Date = new Date()): string[] {
   if (adIds.length === 0) return [];
+  // Their open charges can no longer buy anything: withdrawn (sent to the gateway by withdrawInBackground after the commit).
+  withdrawOpenCharges(tx, adIds, "ad_removed", now);
   const kept = tx.select({ id: payments.id, adId: payments.adId, metadata: payments.metadata }).from(payments).where(inArray(payments.adId, adIds)).all();
   if (kept.length) {
     const holder = archiveHolder(tx);

@@ -13,6 +13,7 @@ import { ads } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
 import { deleteRefusal, MANAGE_MESSAGES, statusChangeRefusal, type Actor, type ManagedAdState } from "~/models/ad/manage";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
+import { paidMoneyWasReversed, withdrawInBackground } from "~/models/payment/confirmation.server";
 
 export type ManageRefusal = { ok: false; status: 403 | 404 | 409; title: string; message: string };
 
@@ -46,6 +47,8 @@ export function changeAdStatus(
   const problem = statusChangeRefusal(ad, target, actor, now);
   if (problem) return refusal(409, MANAGE_MESSAGES.statusError, problem);
   if (ad.status === target) return { ok: true, status: target };
+  // The owner's 'Reativar' undoes their own pause, never the pause of a refund or chargeback.
+  if (!actor.isAdmin && target === "active" && paidMoneyWasReversed(adId)) return refusal(409, MANAGE_MESSAGES.statusError, MANAGE_MESSAGES.refundedPaused);
   const result = db
     .update(ads)
     .set({ status: target, updatedAt: now })
@@ -67,6 +70,7 @@ export async function deleteAd(adId: number, actor: Actor, now: Date = new Date(
     return removeAdsInTransaction(tx, [adId], now);
   });
   if (photos === null) return refusal(409, MANAGE_MESSAGES.deleteError, CHANGED_MEANWHILE);
+  withdrawInBackground();
   await deleteStoredPhotos(photos);
   return { ok: true };
 }

@@ -21,6 +21,8 @@ import { AD_FORM_MESSAGES, generatedTitle, MAX_AD_IMAGES } from "~/models/ad/ad-
 import { checkCharacteristicValues, type CharacteristicDefinition } from "~/models/ad/characteristic-values";
 import { adCostCents, minExpirationKey } from "~/models/ad/cost";
 import { moderateAdContent } from "~/models/ad/moderation.server";
+import { withdrawInBackground } from "~/models/payment/confirmation.server";
+import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { deleteImage, imageUrl, NotAnImageError, storeUploadedImage } from "~/services/images.server";
 
@@ -236,7 +238,7 @@ export async function rewriteUnpaidAd(
   photos: StoredPhoto[],
   now = new Date(),
 ): Promise<AdWriteResult> {
-  const existing = db.select({ userId: ads.userId, status: ads.status }).from(ads).where(eq(ads.id, adId)).get();
+  const existing = db.select({ userId: ads.userId, status: ads.status, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get();
   if (!existing || existing.userId !== userId) return { ok: false, status: 404, message: "Anúncio não encontrado" };
   if (existing.status !== "pending_payment") {
     return { ok: false, status: 409, message: `Este anúncio não pode ser editado no momento. Status: ${existing.status}` };
@@ -260,10 +262,14 @@ export async function rewriteUnpaidAd(
     tx.delete(adImages).where(eq(adImages.adId, adId)).run();
     const rows = imageRows(adId, photos);
     if (rows.length) tx.insert(adImages).values(rows).run();
-    return old.map((row) => row.publicId).filter((publicId) => !keep.has(publicId));
+    // A charge quoted for the old period must not publish the new one: withdrawn, quoted again on payment.
+    const periodChanged = prepared.value.row.expirationDate.getTime() !== existing.expirationDate.getTime();
+    const withdrawn = periodChanged ? withdrawOpenCharges(tx, [adId], "superseded", now) : [];
+    return { photos: old.map((row) => row.publicId).filter((publicId) => !keep.has(publicId)), withdrawn };
   });
   if (dropped === null) return { ok: false, status: 409, message: "Este anúncio não pode ser editado no momento." };
-  await Promise.all(dropped.map(deleteImage));
+  withdrawInBackground(dropped.withdrawn);
+  await Promise.all(dropped.photos.map(deleteImage));
   return { ok: true, adId, moderation: verdict.moderation };
 }
 

@@ -9,8 +9,12 @@
  * - an ad that costs nothing (its last day is today) is published at once, without a charge: a
  *   payment row of R$ 0,00 records it and no receipt is sent;
  * - cards need at least R$ 5,00;
- * - an open PIX charge for the same ad and amount is shown again instead of a new one; a charge
- *   of another amount or method is withdrawn at the gateway first, so it cannot be paid on top;
+ * - a payment buys exactly the period it quoted (`paysUntil`, the ad's end date when it was made);
+ * - one live charge per ad: an open PIX charge for the same ad, amount and period is shown again
+ *   instead of a new one; before a new charge every earlier one the gateway may hold is looked up
+ *   (a creation that timed out is "unknown", never "failed") and any other is withdrawn first, so
+ *   it cannot be paid on top;
+ * - the local gateway takes cards only where test cards are on (never by default in production);
  * - a payment being created blocks a second one for the same ad (double clicks, two tabs) across
  *   every worker: the check and the new row are written in one immediate transaction;
  * - card number, expiry and CCV go to the gateway and nowhere else: the row keeps brand and last 4.
@@ -20,31 +24,31 @@ import { db, writeTransaction } from "~/db/client.server";
 import { ads, payments, type Payment } from "~/db/schema";
 import { addDaysToKey, expirationInstantFromKey, expirationKeyFromInstant, todayKey } from "~/lib/dates";
 import { effectiveStatus, type AdStatus } from "~/models/ad/ad";
+import { afterStatusChange, applyStatusInTransaction, latestPaidPayment, type AppliedStatus } from "~/models/payment/confirmation.server";
+import { cardPaymentsEnabled, paymentGateway } from "~/models/payment/gateway.server";
 import {
-  afterStatusChange,
-  applyPaymentStatus,
-  applyStatusInTransaction,
-  latestPaidPayment,
-  markCancelled,
-  type AppliedStatus,
-} from "~/models/payment/confirmation.server";
-import { paymentGateway } from "~/models/payment/gateway.server";
-import { FREE_GATEWAY_STATUS, PAYMENT_MESSAGES, type PaymentMethod, type PaymentStatus } from "~/models/payment/payment";
+  ABANDONED_GATEWAY_STATUS,
+  FREE_GATEWAY_STATUS,
+  PAYMENT_MESSAGES,
+  UNKNOWN_GATEWAY_STATUS,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "~/models/payment/payment";
+import { failClaim, markUnknown, matchesQuote, settleEarlierCharges } from "~/models/payment/live-charge.server";
+import { OPEN_PAYMENT_STATUSES } from "~/models/payment/withdrawal.server";
 import { paymentQuote, type PaymentQuote, type PaymentRequest } from "~/models/payment/payment-form";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
-import { GatewayError, isPaidStatus, type GatewayStatus } from "~/services/payments/gateway";
+import { GatewayError, type GatewayStatus } from "~/services/payments/gateway";
 
 /** A row without a gateway id after this long belongs to a request that died half-way. */
 const CLAIM_TTL_MS = 2 * 60_000;
-
 export type PaymentRefusal = {
   ok: false;
-  status: 400 | 402 | 404 | 409 | 502 | 504;
+  status: 400 | 402 | 404 | 409 | 502 | 503 | 504;
   /** pt-BR, for the toast's title ('Erro no pagamento', 'Valor mínimo não atingido'…). */
   title: string;
   message: string;
 };
-
 export type StartedPayment = {
   ok: true;
   paymentId: number;
@@ -106,66 +110,70 @@ function describe(adId: number, days: number) {
 type Claim =
   | { kind: "reuse"; payment: Payment }
   | { kind: "refused"; refusal: PaymentRefusal }
-  | { kind: "claimed"; payment: Payment; toCancel: Payment[] };
+  /** `retried`: our own payment whose creation timed out, claimed again (the gateway may hold its charge). */
+  | { kind: "claimed"; payment: Payment; retried: boolean };
 
 /**
  * In one immediate transaction: look at the ad's open payments, then either reuse one, refuse
- * (another payment is being made), or write the new payment row (our "claim") and say which open
- * charges must be withdrawn first.
+ * (another payment is being made, or the ad changed since it was quoted), or write the new payment
+ * row (our "claim"), with the period it buys.
  */
 function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now: Date): Claim {
-  return writeTransaction(
-    (tx) => {
-      const current = tx.select({ status: ads.status }).from(ads).where(eq(ads.id, ad.id)).get();
-      if (current?.status !== "pending_payment") return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.alreadyPaid) };
-      const open = tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.adId, ad.id), inArray(payments.status, ["pending", "overdue"])))
-        .all();
-      const toCancel: Payment[] = [];
-      for (const payment of open) {
-        if (!payment.asaasPaymentId) {
-          if (now.getTime() - payment.createdAt.getTime() < CLAIM_TTL_MS) {
-            return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.inProgress) };
-          }
-          tx.update(payments).set({ status: "failed", asaasStatus: "ABANDONED", updatedAt: now }).where(eq(payments.id, payment.id)).run();
-          continue;
-        }
-        if (payment.paymentMethod === "CREDIT_CARD") {
-          return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.cardUnderReview) };
-        }
-        const stillValid = !payment.dueDate || payment.dueDate.getTime() > now.getTime();
-        if (
-          request.method === "PIX" &&
-          payment.status === "pending" &&
-          payment.amountCents === quote.totalCents &&
-          stillValid
-        ) {
-          return { kind: "reuse", payment };
-        }
-        toCancel.push(payment);
+  return writeTransaction((tx) => {
+    const current = tx.select({ status: ads.status, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, ad.id)).get();
+    if (current?.status !== "pending_payment") return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.alreadyPaid) };
+    if (current.expirationDate.getTime() !== ad.expirationDate.getTime()) return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.adChanged) };
+    const open = tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.adId, ad.id), inArray(payments.status, OPEN_PAYMENT_STATUSES)))
+      .all();
+    for (const payment of open) {
+      if (!payment.asaasPaymentId && !payment.asaasStatus && now.getTime() - payment.updatedAt.getTime() < CLAIM_TTL_MS) {
+        return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.inProgress) };
       }
-      const dueKey = request.method === "PIX" ? addDaysToKey(todayKey(now), 1) : todayKey(now);
-      const payment = tx
-        .insert(payments)
-        .values({
-          adId: ad.id,
-          userId: ad.userId,
-          amountCents: quote.totalCents,
-          paymentMethod: request.method,
-          status: "pending",
-          dueDate: expirationInstantFromKey(dueKey),
-          description: describe(ad.id, quote.chargedDays),
-          metadata: { chargedDays: quote.chargedDays, pricePerDayCents: quote.pricePerDayCents, payerName: request.customer.name },
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      return { kind: "claimed", payment, toCancel };
-    },
-  );
+      if (payment.asaasPaymentId && payment.paymentMethod === "CREDIT_CARD") {
+        return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.cardUnderReview) };
+      }
+    }
+    // A charge whose creation we are unsure of may be live at the gateway: look it up before reusing any.
+    const unsure = open.some((payment) => !payment.asaasPaymentId);
+    const reusable = open.find((payment) => payment.asaasPaymentId && payment.status === "pending" && matchesQuote(payment, request, quote, ad.expirationDate, now));
+    if (reusable && !unsure) return { kind: "reuse", payment: reusable };
+    // A retry of a creation that timed out goes on under the same payment id (Asaas's externalReference),
+    // so however often the payer retries, the gateway is asked about one id and makes at most one charge.
+    const retry = open.find(
+      (payment) =>
+        !payment.asaasPaymentId &&
+        payment.asaasStatus === UNKNOWN_GATEWAY_STATUS &&
+        payment.paymentMethod === request.method &&
+        payment.amountCents === quote.totalCents &&
+        payment.paysUntil?.getTime() === ad.expirationDate.getTime(),
+    );
+    if (retry) {
+      tx.update(payments).set({ asaasStatus: null, updatedAt: now }).where(eq(payments.id, retry.id)).run();
+      return { kind: "claimed", payment: { ...retry, asaasStatus: null, updatedAt: now }, retried: true };
+    }
+    const dueKey = request.method === "PIX" ? addDaysToKey(todayKey(now), 1) : todayKey(now);
+    const payment = tx
+      .insert(payments)
+      .values({
+        adId: ad.id,
+        userId: ad.userId,
+        amountCents: quote.totalCents,
+        paymentMethod: request.method,
+        status: "pending",
+        dueDate: expirationInstantFromKey(dueKey),
+        paysUntil: ad.expirationDate,
+        description: describe(ad.id, quote.chargedDays),
+        metadata: { chargedDays: quote.chargedDays, pricePerDayCents: quote.pricePerDayCents, payerName: request.customer.name },
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    return { kind: "claimed", payment, retried: false };
+  });
 }
 
 function started(payment: Payment, extra: Partial<StartedPayment> = {}): StartedPayment {
@@ -184,16 +192,8 @@ function started(payment: Payment, extra: Partial<StartedPayment> = {}): Started
   };
 }
 
-function failClaim(paymentId: number, gatewayStatus: string, metadata: Record<string, unknown> | null, now: Date) {
-  const row = db.select({ metadata: payments.metadata }).from(payments).where(eq(payments.id, paymentId)).get();
-  db.update(payments)
-    .set({ status: "failed", asaasStatus: gatewayStatus, metadata: { ...row?.metadata, ...metadata }, updatedAt: now })
-    .where(eq(payments.id, paymentId))
-    .run();
-}
-
 function gatewayRefusal(error: GatewayError): PaymentRefusal {
-  const status = ([400, 402, 502, 504] as const).find((code) => code === error.status) ?? 502;
+  const status = ([400, 402, 502, 503, 504] as const).find((code) => code === error.status) ?? 502;
   return refusal(status, error.userMessage);
 }
 
@@ -226,29 +226,12 @@ function recordCharge(
   return afterStatusChange(change, claimed.amountCents);
 }
 
-/** Withdraws open charges before a new one; a charge found paid meanwhile is confirmed instead. */
-async function withdraw(open: Payment[], now: Date): Promise<PaymentRefusal | null> {
-  const gateway = paymentGateway();
-  for (const payment of open) {
-    const gatewayId = payment.asaasPaymentId!;
-    const current = await gateway.getStatus(gatewayId);
-    if (current && current.status !== "PENDING" && current.status !== "OVERDUE") {
-      applyPaymentStatus(payment.id, current, now);
-      if (isPaidStatus(current.status)) return refusal(409, PAYMENT_MESSAGES.alreadyPaid);
-      continue;
-    }
-    await gateway.cancelCharge(gatewayId);
-    markCancelled(payment.id, now);
-  }
-  return null;
-}
-
 /** A zero-cost ad: published at once, recorded as a R$ 0,00 payment, no gateway, no receipt. */
 function publishFree(ad: PayableAd, method: PaymentMethod, quote: PaymentQuote, now: Date): StartedPayment | PaymentRefusal {
   const change = writeTransaction(
     (tx) => {
-      const current = tx.select({ status: ads.status }).from(ads).where(eq(ads.id, ad.id)).get();
-      if (current?.status !== "pending_payment") return null;
+      const current = tx.select({ status: ads.status, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, ad.id)).get();
+      if (current?.status !== "pending_payment" || current.expirationDate.getTime() !== ad.expirationDate.getTime()) return null;
       const payment = tx
         .insert(payments)
         .values({
@@ -257,6 +240,7 @@ function publishFree(ad: PayableAd, method: PaymentMethod, quote: PaymentQuote, 
           amountCents: 0,
           paymentMethod: method,
           status: "pending",
+          paysUntil: ad.expirationDate,
           description: describe(ad.id, quote.chargedDays),
           metadata: { chargedDays: quote.chargedDays, pricePerDayCents: quote.pricePerDayCents },
           createdAt: now,
@@ -297,6 +281,7 @@ export async function startPayment(input: {
   const problem = payabilityProblem(ad, now);
   if (problem) return problem;
 
+  if (request.method === "CREDIT_CARD" && !cardPaymentsEnabled()) return refusal(400, PAYMENT_MESSAGES.cardsUnavailable);
   const quote = quoteFor(ad, now);
   if (quote.totalCents === 0) return publishFree(ad, request.method, quote, now);
   if (request.method === "CREDIT_CARD" && !quote.cardAllowed) {
@@ -310,18 +295,21 @@ export async function startPayment(input: {
 
   const gateway = paymentGateway();
   try {
-    const withdrawn = await withdraw(claimed.toCancel, now);
-    if (withdrawn) {
-      failClaim(payment.id, "ABANDONED", null, now);
-      return withdrawn;
-    }
-    const customer = { name: request.customer.name, email: request.customer.email, cpfCnpj: request.customer.cpfCnpj, phone: request.customer.phone };
+    const earlier = await settleEarlierCharges(ad, claimed, request, quote, now);
+    const claimStays = (earlier.kind === "reuse" && earlier.payment.id === payment.id) || earlier.kind === "card_pending" || earlier.kind === "restart";
+    if (earlier.kind !== "none" && !claimStays) failClaim(payment.id, ABANDONED_GATEWAY_STATUS, null, now);
+    if (earlier.kind === "card_pending") return refusal(409, PAYMENT_MESSAGES.cardUnderReview);
+    if (earlier.kind === "restart") return refusal(409, PAYMENT_MESSAGES.tryAgain);
+    if (earlier.kind === "paid") return refusal(409, PAYMENT_MESSAGES.alreadyPaid);
+    if (earlier.kind === "reuse") return started(earlier.payment, { reused: true });
 
+    const customer = { name: request.customer.name, email: request.customer.email, cpfCnpj: request.customer.cpfCnpj, phone: request.customer.phone };
+    const description = payment.description ?? describe(ad.id, quote.chargedDays);
     if (request.method === "PIX") {
       const charge = await gateway.createPixCharge({
         paymentId: payment.id,
         amountCents: payment.amountCents,
-        description: payment.description ?? describe(ad.id, quote.chargedDays),
+        description,
         customer,
         dueDate: expirationKeyFromInstant(payment.dueDate!),
       });
@@ -332,7 +320,7 @@ export async function startPayment(input: {
     const charge = await gateway.createCardCharge({
       paymentId: payment.id,
       amountCents: payment.amountCents,
-      description: payment.description ?? describe(ad.id, quote.chargedDays),
+      description,
       customer,
       card: request.card!,
       holder: request.holder!,
@@ -346,11 +334,15 @@ export async function startPayment(input: {
     const applied = recordCharge(payment, { ...charge, metadata: cardMetadata }, now);
     return started({ ...payment, status: applied.status, asaasStatus: charge.gatewayStatus }, { adStatus: applied.adStatus, receipt: applied.receipt });
   } catch (error) {
-    failClaim(payment.id, "ERROR", null, now);
-    if (error instanceof GatewayError) {
-      console.error(`[payments] ${gateway.name} refused payment ${payment.id} of ad ${ad.id}: ${error.message}`);
-      return gatewayRefusal(error);
+    if (!(error instanceof GatewayError)) {
+      markUnknown(payment.id, now);
+      throw error;
     }
-    throw error;
+    // Only an answer that says nothing was made closes the claim; a timeout or a dropped connection may
+    // have left a charge at the gateway: the next attempt and the reconciliation look it up.
+    if (error.code === "invalid_request" || error.code === "card_declined" || error.code === "rate_limited") failClaim(payment.id, "ERROR", null, now);
+    else markUnknown(payment.id, now);
+    console.error(`[payments] ${gateway.name} refused payment ${payment.id} of ad ${ad.id}: ${error.message}`);
+    return gatewayRefusal(error);
   }
 }

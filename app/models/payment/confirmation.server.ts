@@ -1,25 +1,38 @@
 /**
  * What a payment's new status does — the one function behind the webhook, the card approved at
- * once, 'Já paguei — verificar' (Asaas) and the local confirmation (command and dev button).
+ * once, the reconciliation, 'Já paguei — verificar' (Asaas) and the local confirmation.
  *
  * In ONE immediate transaction the payment row and its ad change together:
  *   paid (CONFIRMED / RECEIVED)  → payment confirmed|received with confirmedDate, and the ad
- *                                   pending_payment → active (or pending: needs_review), its
- *                                   expiration kept (models/ad/lifecycle.server.ts);
- *   REFUNDED / CHARGEBACK        → payment refunded, the ad paused (unless a later payment paid it);
- *   OVERDUE / DECLINED           → an unpaid payment marked overdue / failed.
- * Statuses only move forward: a second confirmation, a CONFIRMED after RECEIVED, or anything after
- * a refund changes nothing, so webhook replays and out-of-order deliveries are harmless and a
- * refunded ad is never re-activated. The receipt e-mail goes out only on the change to paid, after
- * the commit, without holding up the request (its errors are logged).
+ *                                   pending_payment → active (or pending: needs_review), published
+ *                                   until the period the payment quoted (`paysUntil`), never later
+ *                                   (models/ad/lifecycle.server.ts). Money that buys nothing — a
+ *                                   withdrawn charge paid anyway, an ad already live, another period,
+ *                                   a period already over — is recorded and flagged for refund
+ *                                   (`refundDueReason`, the admin's 'Pagamentos'), never published;
+ *   REFUNDED / CHARGEBACK        → payment refunded, the ad paused (unless a later payment paid it,
+ *                                   or this money had bought nothing);
+ *   OVERDUE / DECLINED           → an unpaid payment marked overdue / failed;
+ *   UNDONE                       → a cash receipt undone at Asaas: the money is gone, the payment
+ *                                   waits again and the ad is unpublished;
+ *   CHARGEBACK_REVERSED          → a chargeback dispute we won: the money stays, the payment is paid
+ *                                   again (the ad stays paused; its owner may reactivate it);
+ *   RESTORED                     → a deleted charge brought back: ours to withdraw again if we had
+ *                                   withdrawn it, else open again.
+ * Statuses otherwise only move forward (ADR 011): a second confirmation, a CONFIRMED after RECEIVED,
+ * or a confirmation after a refund changes nothing, so webhook replays and out-of-order deliveries
+ * are harmless. UNDONE and CHARGEBACK_REVERSED are the deliberate exceptions: the money itself moved
+ * back. The receipt e-mail goes out only on a change to paid that published the ad, after the
+ * commit, without holding up the request (its errors are logged).
  */
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
-import { payments, type Payment } from "~/db/schema";
+import { ads, payments, type Payment } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
-import { activatePaidAd, pauseAfterRefund, type Writer } from "~/models/ad/lifecycle.server";
-import { CANCELLED_GATEWAY_STATUS, isPaidPaymentStatus, type PaymentStatus } from "~/models/payment/payment";
+import { activatePaidAd, pauseAfterRefund, unpublishUnpaidAd, type Writer } from "~/models/ad/lifecycle.server";
+import { isPaidPaymentStatus, type PaymentStatus } from "~/models/payment/payment";
 import { sendPaymentReceipt } from "~/models/payment/receipt.server";
+import { adoptGatewayId, markWithdrawnChargePaid, queueWithdrawal, sendWithdrawals, wasWithdrawn } from "~/models/payment/withdrawal.server";
 import type { GatewayStatus } from "~/services/payments/gateway";
 
 export type StatusChange = {
@@ -29,10 +42,14 @@ export type StatusChange = {
   status: PaymentStatus;
   /** The payment row changed. */
   changed: boolean;
-  /** This change made the payment paid (and sends the receipt). */
+  /** This change made the payment paid and published the ad (and sends the receipt). */
   newlyPaid: boolean;
-  /** The ad's new status when this change moved it (activated or paused), else null. */
+  /** The ad's new status when this change moved it (activated, paused, unpublished), else null. */
   adStatus: AdStatus | null;
+  /** The money arrived but bought nothing: why (flagged for refund), else null. */
+  refundDue: string | null;
+  /** A restored charge we had withdrawn was queued again: send the withdrawal after the commit. */
+  withdrawAgain: boolean;
 };
 
 export type AppliedStatus = StatusChange & {
@@ -40,11 +57,32 @@ export type AppliedStatus = StatusChange & {
   receipt: Promise<void> | null;
 };
 
-/** A status as the gateway reported it: ours (normalised) and its own word. */
-export type GatewayUpdate = { status: GatewayStatus | "CANCELLED"; gatewayStatus: string };
+/** A status as the gateway reported it (ours, normalised, or one of the model's own moves) and its own word. */
+export type GatewayUpdate = {
+  status: GatewayStatus | "CANCELLED" | "UNDONE" | "RESTORED" | "CHARGEBACK_REVERSED";
+  gatewayStatus: string;
+};
+
+/** pt-BR reasons shown in the admin's refund list. */
+export const REFUND_DUE_REASONS = {
+  withdrawn: "Pago depois de a cobrança ser cancelada (o anúncio mudou, foi removido ou outra cobrança foi escolhida).",
+  notAwaiting: "O anúncio não aguardava este pagamento (já estava publicado ou pago por outra cobrança).",
+  otherPeriod: "O anúncio aguarda outro período que não o desta cobrança.",
+  periodOver: "Pago depois do último dia do período cobrado.",
+} as const;
 
 function unchanged(payment: Payment): StatusChange {
-  return { paymentId: payment.id, adId: payment.adId, previous: payment.status, status: payment.status, changed: false, newlyPaid: false, adStatus: null };
+  return {
+    paymentId: payment.id,
+    adId: payment.adId,
+    previous: payment.status,
+    status: payment.status,
+    changed: false,
+    newlyPaid: false,
+    adStatus: null,
+    refundDue: null,
+    withdrawAgain: false,
+  };
 }
 
 /** Was the ad paid again by a payment made after this one? Then refunding this one leaves the ad alone. */
@@ -55,6 +93,33 @@ function paidLater(tx: Writer, payment: Payment): boolean {
     .where(and(eq(payments.adId, payment.adId), gt(payments.id, payment.id), inArray(payments.status, ["confirmed", "received"])))
     .get();
   return Boolean(later);
+}
+
+/** Money that arrived: publish the period it bought, or flag it for refund when it bought nothing. */
+function applyPaid(tx: Writer, payment: Payment, next: "confirmed" | "received", update: GatewayUpdate, now: Date): StatusChange {
+  const record = (refundDueReason: string | null) =>
+    tx.update(payments)
+      .set({ status: next, asaasStatus: update.gatewayStatus, confirmedDate: now, refundDueReason, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+      .run();
+  const flagged = (reason: string): StatusChange => {
+    record(reason);
+    console.warn(`[payments] payment ${payment.id} (ad ${payment.adId}) was paid but bought nothing: flagged for refund — ${reason}`);
+    return { ...unchanged(payment), status: next, changed: true, refundDue: reason };
+  };
+
+  if (wasWithdrawn(tx, payment.id)) {
+    markWithdrawnChargePaid(tx, payment.id, now);
+    return flagged(REFUND_DUE_REASONS.withdrawn);
+  }
+  if (payment.paysUntil && payment.paysUntil.getTime() <= now.getTime()) return flagged(REFUND_DUE_REASONS.periodOver);
+  const adStatus = activatePaidAd(tx, payment.adId, payment.paysUntil, now);
+  if (!adStatus) {
+    const ad = tx.select({ status: ads.status }).from(ads).where(eq(ads.id, payment.adId)).get();
+    return flagged(ad?.status === "pending_payment" ? REFUND_DUE_REASONS.otherPeriod : REFUND_DUE_REASONS.notAwaiting);
+  }
+  record(null);
+  return { ...unchanged(payment), status: next, changed: true, newlyPaid: true, adStatus };
 }
 
 /** Applies `update` to the payment inside `tx`. Pure decision + writes; no e-mail, no gateway. */
@@ -71,24 +136,37 @@ export function applyStatusInTransaction(tx: Writer, payment: Payment, update: G
   switch (update.status) {
     case "CONFIRMED":
     case "RECEIVED": {
-      const next: PaymentStatus = update.status === "RECEIVED" ? "received" : "confirmed";
+      const next = update.status === "RECEIVED" ? "received" : "confirmed";
       if (current === "refunded" || current === "received") return unchanged(payment);
       if (current === "confirmed") return next === "received" ? set({}, "received") : unchanged(payment);
-      // pending, overdue, or a charge we had withdrawn that was paid anyway: the money is in.
-      const change = set({ confirmedDate: now }, next);
-      const adStatus = activatePaidAd(tx, payment.adId, now);
-      if (!adStatus) {
-        console.warn(`[payments] payment ${payment.id} was paid but ad ${payment.adId} was not waiting for payment: check for a duplicate payment to refund`);
-      }
-      return { ...change, newlyPaid: true, adStatus };
+      // pending, overdue, failed (a charge we withdrew, or whose creation we were unsure of): the money is in.
+      return applyPaid(tx, payment, next, update, now);
     }
     case "REFUNDED":
     case "CHARGEBACK": {
       if (current === "refunded") return unchanged(payment);
       const change = set({}, "refunded");
-      const paused = isPaidPaymentStatus(current) && !paidLater(tx, payment) && pauseAfterRefund(tx, payment.adId, now);
+      const boughtTheAd = isPaidPaymentStatus(current) && !payment.refundDueReason;
+      const paused = boughtTheAd && !paidLater(tx, payment) && pauseAfterRefund(tx, payment.adId, now);
       return { ...change, adStatus: paused ? "paused" : null };
     }
+    case "UNDONE": {
+      if (!isPaidPaymentStatus(current)) return unchanged(payment);
+      const change = set({ confirmedDate: null }, "pending");
+      const unpublished = !payment.refundDueReason && !paidLater(tx, payment) && unpublishUnpaidAd(tx, payment.adId, now);
+      console.warn(`[payments] payment ${payment.id}: the cash receipt was undone at the gateway; ad ${payment.adId} ${unpublished ? "unpublished" : "unchanged"}`);
+      return { ...change, adStatus: unpublished ? "pending_payment" : null };
+    }
+    case "CHARGEBACK_REVERSED":
+      // Only a chargeback can be won: a refund we made stays a refund.
+      if (current !== "refunded" || !payment.asaasStatus?.startsWith("CHARGEBACK")) return unchanged(payment);
+      return set({}, "confirmed");
+    case "RESTORED":
+      if (wasWithdrawn(tx, payment.id)) {
+        queueWithdrawal(tx, payment, "restored", now);
+        return { ...unchanged(payment), changed: true, status: "failed", withdrawAgain: true };
+      }
+      return current === "failed" ? set({}, "pending") : unchanged(payment);
     case "OVERDUE":
       return current === "pending" ? set({}, "overdue") : unchanged(payment);
     case "DECLINED":
@@ -100,43 +178,59 @@ export function applyStatusInTransaction(tx: Writer, payment: Payment, update: G
   }
 }
 
-const receiptsInFlight = new Set<Promise<void>>();
+/** Work started after a commit (receipts, withdrawals of restored charges), awaited by shutdown and tests. */
+const followUpsInFlight = new Set<Promise<void>>();
 
-/** Resolves once every receipt e-mail started so far is sent (or failed): for shutdown and tests. */
-export async function settleReceipts(): Promise<void> {
-  await Promise.allSettled([...receiptsInFlight]);
+function track(work: Promise<void>, what: string): Promise<void> {
+  const running = work.catch((error: unknown) => console.error(`[payments] ${what} failed:`, error));
+  followUpsInFlight.add(running);
+  return running.finally(() => followUpsInFlight.delete(running));
 }
 
-/** Sends the receipt of a payment that just became paid; never throws (errors are logged). */
+/** Resolves once every receipt e-mail and withdrawal started so far is done (or failed): for shutdown and tests. */
+export async function settleReceipts(): Promise<void> {
+  await Promise.allSettled([...followUpsInFlight]);
+}
+
+/** After the commit: the receipt of a payment that just published its ad, the withdrawal of a restored charge. Never throws. */
 export function afterStatusChange(change: StatusChange, amountCents: number): AppliedStatus {
   let receipt: Promise<void> | null = null;
   if (change.newlyPaid && amountCents > 0) {
-    const sending = sendPaymentReceipt(change.paymentId).catch((error: unknown) => {
-      console.error(`[payments] receipt e-mail for payment ${change.paymentId} failed:`, error);
-    });
-    receiptsInFlight.add(sending);
-    receipt = sending.finally(() => receiptsInFlight.delete(sending));
+    receipt = track(sendPaymentReceipt(change.paymentId), `receipt e-mail for payment ${change.paymentId}`);
   }
+  if (change.withdrawAgain) withdrawInBackground([change.paymentId]);
   return { ...change, receipt };
+}
+
+/**
+ * Sends withdrawals queued by a transaction that just committed (an ad edited or removed): those of
+ * `paymentIds`, or whatever is queued. In the background, never awaited by the request; what fails is
+ * retried by the reconciliation.
+ */
+export function withdrawInBackground(paymentIds?: number[]): void {
+  if (paymentIds?.length === 0) return;
+  void track(sendWithdrawals({ paymentIds, onPaid: applyFoundCharge }).then(() => undefined), "withdrawal of queued charges");
 }
 
 /** Applies a gateway status to one payment: one transaction, then the receipt when it became paid. */
 export function applyPaymentStatus(paymentId: number, update: GatewayUpdate, now: Date = new Date()): AppliedStatus | null {
   let amountCents = 0;
-  const change = writeTransaction(
-    (tx) => {
-      const payment = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
-      if (!payment) return null;
-      amountCents = payment.amountCents;
-      return applyStatusInTransaction(tx, payment, update, now);
-    },
-  );
+  const change = writeTransaction((tx) => {
+    const payment = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+    if (!payment) return null;
+    amountCents = payment.amountCents;
+    return applyStatusInTransaction(tx, payment, update, now);
+  });
   return change ? afterStatusChange(change, amountCents) : null;
 }
 
-/** Withdraws our record of an unpaid charge (the payer chose another method). */
-export function markCancelled(paymentId: number, now: Date = new Date()) {
-  return applyPaymentStatus(paymentId, { status: "CANCELLED", gatewayStatus: CANCELLED_GATEWAY_STATUS }, now);
+/**
+ * A charge the gateway showed us for our payment (a lookup after a timed-out creation, a withdrawal
+ * that found it paid): its id is recorded when we never learned it, and its status applied.
+ */
+export function applyFoundCharge(paymentId: number, update: GatewayUpdate, gatewayPaymentId: string, now: Date = new Date()): AppliedStatus | null {
+  writeTransaction((tx) => adoptGatewayId(tx, paymentId, gatewayPaymentId));
+  return applyPaymentStatus(paymentId, update, now);
 }
 
 /** The ad's latest paid payment, if any. */
@@ -149,4 +243,18 @@ export function latestPaidPayment(adId: number): Payment | null {
       .orderBy(desc(payments.id))
       .get() ?? null
   );
+}
+
+/**
+ * Was the money that bought the ad's current period given back (refunded or charged back)? Then the
+ * ad's pause is the payment's, not its owner's to undo.
+ */
+export function paidMoneyWasReversed(adId: number): boolean {
+  const last = db
+    .select({ status: payments.status, refundDueReason: payments.refundDueReason })
+    .from(payments)
+    .where(and(eq(payments.adId, adId), inArray(payments.status, ["confirmed", "received", "refunded"]), isNull(payments.refundDueReason)))
+    .orderBy(desc(payments.id))
+    .get();
+  return last?.status === "refunded";
 }

@@ -29,6 +29,12 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
 export const CANCELLED_GATEWAY_STATUS = "CANCELLED";
 /** The gateway word we store for an ad that cost nothing and was published without a charge. */
 export const FREE_GATEWAY_STATUS = "FREE";
+/** A charge whose creation timed out: the gateway may or may not have made it (looked up later). */
+export const UNKNOWN_GATEWAY_STATUS = "UNKNOWN";
+/** A charge the gateway never made (looked up after an unknown creation). */
+export const NOT_CREATED_GATEWAY_STATUS = "NOT_CREATED";
+/** Our claim ended without a charge of its own: an earlier charge was reused or found paid. */
+export const ABANDONED_GATEWAY_STATUS = "ABANDONED";
 
 /** Money is in: the ad may go live. */
 export function isPaidPaymentStatus(status: PaymentStatus): boolean {
@@ -54,12 +60,15 @@ export const PAYMENT_MESSAGES = {
   invalidCpfCnpj: "CPF/CNPJ inválido",
   invalidEmail: "Email inválido",
   invalidMethod: "Escolha PIX ou Cartão de Crédito",
+  cardsUnavailable: "Pagamento com cartão indisponível: use PIX.",
   adNotFound: "Anúncio não encontrado",
   paymentNotFound: "Pagamento não encontrado",
   alreadyPaid: "Este anúncio já foi pago.",
   notPayable: "Este anúncio não está aguardando pagamento.",
   expired: "Este anúncio expirou. Reative-o escolhendo uma nova data de expiração para publicá-lo.",
+  adChanged: "O anúncio mudou depois de calculado o valor. Recarregue a página para ver o novo valor.",
   inProgress: "Já existe um pagamento em andamento para este anúncio. Aguarde alguns instantes e recarregue a página.",
+  tryAgain: "Não foi possível retomar a cobrança anterior. Tente pagar novamente.",
   cardUnderReview: "O pagamento com cartão deste anúncio está em análise. Aguarde a confirmação.",
   notPix: "Este pagamento não é PIX.",
   errorTitle: "Erro no pagamento",

@@ -13,8 +13,9 @@ import { ads, categories, payments, subcategories, type Payment } from "~/db/sch
 import { expirationKeyFromInstant, formatDateKeyBR } from "~/lib/dates";
 import { adStatusLabel, effectiveStatus, type AdStatus, type AdType } from "~/models/ad/ad";
 import { findOwnAd, payabilityProblem, quoteFor } from "~/models/payment/checkout.server";
-import { applyPaymentStatus, latestPaidPayment } from "~/models/payment/confirmation.server";
+import { latestPaidPayment } from "~/models/payment/confirmation.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
+import { applyObservedStatus } from "~/models/payment/webhook.server";
 import { isPaidPaymentStatus, paymentStatusLabel, type PaymentMethod, type PaymentStatus } from "~/models/payment/payment";
 import type { PaymentQuote } from "~/models/payment/payment-form";
 import { paymentMethodLabel } from "~/models/payment/receipt.server";
@@ -215,10 +216,7 @@ export async function checkPaymentStatus(
     lastGatewayCheck.set(paymentId, now.getTime());
     try {
       const current = await paymentGateway().getStatus(payment.asaasPaymentId);
-      if (current && current.status !== "PENDING") {
-        applyPaymentStatus(payment.id, current, now);
-        payment = getOwnPayment(paymentId, userId) ?? payment;
-      }
+      if (current && applyObservedStatus(payment, current, "polling", now)) payment = getOwnPayment(paymentId, userId) ?? payment;
     } catch (error) {
       // The database still answers; the next check asks again.
       console.error(`[payments] status check of payment ${paymentId} at the gateway failed:`, error);

@@ -94,6 +94,9 @@ export default defineConfig({
         TRUST_PROXY: "true",
         DATA_DIR: process.env.E2E_DATA_DIR,
         ASAAS_WEBHOOK_TOKEN: process.env.E2E_WEBHOOK_TOKEN,
+        // A production server with the local gateway takes PIX only; the card flows are tested with its test
+        // cards, as a demo site would turn them on (the cards-off page: tests/integration/payments-cards-off.test.ts).
+        PAYMENT_TEST_CARDS: "true",
         SEED_DEMO: "true",
         SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
         ADMIN_EMAIL: "admin@teste.local",

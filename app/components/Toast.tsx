@@ -3,7 +3,17 @@
  * then a CSS animation fades it out after 5 s (8 s for errors), and on phones it sits at the bottom
  * so it never covers the header. With JavaScript it also leaves on its timer, closes with its button
  * or a swipe of 50 px to the right, and F8 moves the keyboard focus to it.
+ *
+ * A form submitted while it shows closes it (JavaScript only): whatever that submission answers is
+ * the news now, and an earlier toast must not sit on top of it — the green 'Anúncio criado!' of the
+ * redirect that opened the payment page over the red 'Erro no pagamento' of a refused card, say.
+ * (The root's toast is not reloaded after an action that fails, so it would stay for its 5 s.)
+ * "Submitted" is the router's word, a navigation or fetcher posting: a DOM `submit` event would not
+ * do, since conform fires one for every field it validates while the user types.
+ * Without JavaScript each submission loads a new page, which shows only the toast of that answer:
+ * the toast cookie is read, and cleared, by the load that first shows it.
  */
+import { useFetchers, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 
 export type ToastData = {
@@ -43,6 +53,16 @@ export function Toast({ toast }: { toast: ToastData | undefined }) {
   const swipeStart = useRef<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const visible = toast && toast !== closed ? toast : undefined;
+
+  // Closes the toast on screen when a submission starts; one shown after that (its answer's) stays.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const submitting = navigation.state === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
+  const shown = useRef(visible);
+  shown.current = visible;
+  useEffect(() => {
+    if (submitting && shown.current) setClosed(shown.current);
+  }, [submitting]);
 
   useEffect(() => {
     if (!visible) return;

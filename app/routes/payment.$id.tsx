@@ -9,14 +9,19 @@
  * - simulate ('Simular pagamento', only outside production with the local gateway): the same event
  *   the webhook receives, applied in-process.
  * - free: an ad whose charged days are zero is published without a charge.
+ *
+ * A refusal is answered on this page: 'Erro no pagamento' and the reason at the top of the form (an
+ * alert region, focused with JavaScript) and as a red toast. Where the site takes no cards
+ * (cardPaymentsEnabled), the card choice is shown disabled with the reason, and PIX is chosen.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { SubmitButton } from "~/components/auth/AuthForm";
 import { Icon } from "~/components/Icon";
+import { PaymentAlert } from "~/components/payment/PaymentAlert";
 import { PaymentForm } from "~/components/payment/PaymentForm";
 import { CardPendingPanel, DoneLinks, PaidPanel, PixPanel, primaryButton, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
 import { PaymentSummary } from "~/components/payment/PaymentSummary";
@@ -25,7 +30,7 @@ import { parseId } from "~/lib/id";
 import { adAfterPaymentMessage, FREE_GATEWAY_STATUS, PAYMENT_MESSAGES } from "~/models/payment/payment";
 import { paymentErrorToast, paymentFormSchema } from "~/models/payment/payment-form";
 import { publishIfFree, startPayment } from "~/models/payment/checkout.server";
-import { canSimulatePayments, gatewayNeedsHolderAddress, localConfirmationEvent } from "~/models/payment/gateway.server";
+import { canSimulatePayments, cardPaymentsEnabled, gatewayNeedsHolderAddress, localConfirmationEvent } from "~/models/payment/gateway.server";
 import { checkPaymentStatus, getOwnPayment, getPaymentPage, pixQrImage } from "~/models/payment/read.server";
 import { receiveGatewayEvent } from "~/models/payment/webhook.server";
 import { parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
@@ -57,6 +62,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       qrCodeImage: await pixQrImage(page.open?.pixPayload ?? null),
       customer: { name: user.fullName ?? "", email: user.email },
       requireAddress: gatewayNeedsHolderAddress(),
+      // The local gateway in production takes PIX only (unless PAYMENT_TEST_CARDS): startPayment refuses
+      // cards there; the form says so before anyone types a card.
+      cardsEnabled: cardPaymentsEnabled(),
       canSimulate: canSimulatePayments(),
       approved: url.searchParams.get("pagamento") === "aprovado",
     },
@@ -128,19 +136,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PaymentPage() {
-  const { page, qrCodeImage, customer, requireAddress, canSimulate, approved } = useLoaderData<typeof loader>();
+  const { page, qrCodeImage, customer, requireAddress, cardsEnabled, canSimulate, approved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [localToast, setLocalToast] = useState<ToastData | undefined>(undefined);
+  // A new submission makes an earlier toast of this page (a QR failure, say) old news: the answer's
+  // own toast must not stay hidden behind it.
+  useEffect(() => {
+    if (navigation.state === "submitting") setLocalToast(undefined);
+  }, [navigation.state]);
   const { ad, quote } = page;
   // A refusal's toast comes with the action's answer (server-rendered too, so it shows without JavaScript).
   const shownToast = localToast ?? (navigation.state === "idle" ? actionData?.toast : undefined);
   const canGoBack = page.state === "form" || page.state === "open";
+  // The server's refusal of the last submission ('Erro no pagamento' and the reason).
+  const alert = navigation.state === "idle" ? (actionData?.alert ?? null) : null;
 
   const form =
     quote.totalCents === 0 ? (
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="free" />
+        <PaymentAlert alert={alert} focusOnShow />
         <p className="text-slate-700">Este anúncio não tem custo: ele vence hoje, e o primeiro dia é grátis.</p>
         <SubmitButton pending={navigation.state !== "idle" && navigation.formMethod === "POST"} pendingLabel="Publicando...">
           Publicar sem custo
@@ -151,10 +167,34 @@ export default function PaymentPage() {
         quote={quote}
         defaults={customer}
         requireAddress={requireAddress}
+        cardsEnabled={cardsEnabled}
         lastResult={actionData?.result}
-        alert={navigation.state === "idle" ? (actionData?.alert ?? null) : null}
+        alert={alert}
       />
     );
+
+  // Where a refusal is read. Its alert is the first thing in the form, and the form comes first in the
+  // answer that carries one (before the summary, or before the open PIX charge): on a phone the
+  // message is then on the first screen, JavaScript or not. A plain form post cannot move the scroll
+  // (no script, and a `#anchor` in the form's action would stick to every later redirect), and
+  // focus() alone cannot serve the page without JavaScript; putting the message first serves both.
+  // The last answer decides, not `alert` (hidden while a new submission runs): the form must not jump
+  // back below the summary while 'Processando pagamento...' is on screen.
+  const formFirst = Boolean(actionData?.alert);
+  const summary = <PaymentSummary ad={ad} quote={quote} />;
+  // Paying an open PIX charge's ad another way (the card): the PIX code is withdrawn then.
+  const otherWay =
+    page.state === "open" && page.open?.method === "PIX" ? (
+      <details className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" open={Boolean(actionData)}>
+        <summary className="cursor-pointer rounded font-semibold text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+          Pagar de outra forma
+        </summary>
+        <p className="mb-4 mt-2 text-sm text-slate-600">
+          O código PIX {formFirst ? "abaixo" : "acima"} é cancelado quando você escolhe outra forma de pagamento.
+        </p>
+        {form}
+      </details>
+    ) : null;
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
@@ -168,8 +208,8 @@ export default function PaymentPage() {
       <p className="mt-1 text-slate-600">Anúncio nº {ad.id} · publicado assim que o pagamento for confirmado.</p>
 
       <div className="mt-6 space-y-6">
-        {/* After "Pagar" what matters (the QR, the result) comes first: on a phone the summary would push it off screen. */}
-        {page.state === "form" ? <PaymentSummary ad={ad} quote={quote} /> : null}
+        {/* After "Pagar" what matters (the QR, the result, a refusal) comes first: on a phone the summary would push it off screen. */}
+        {page.state === "form" && !formFirst ? summary : null}
 
         {page.state === "form" ? (
           <section aria-labelledby="pagar-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -179,9 +219,12 @@ export default function PaymentPage() {
             {form}
           </section>
         ) : null}
+        {page.state === "form" && formFirst ? summary : null}
 
         {page.state === "open" && page.open ? (
           <>
+            {/* The panel keeps its place among its siblings (and so its polling) when "another way" moves above it. */}
+            {formFirst ? otherWay : null}
             {page.open.method === "PIX" ? (
               <PixPanel
                 paymentId={page.open.paymentId}
@@ -195,15 +238,7 @@ export default function PaymentPage() {
             ) : (
               <CardPendingPanel paymentId={page.open.paymentId} statusLabel={page.open.statusLabel} />
             )}
-            {page.open.method === "PIX" ? (
-              <details className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" open={Boolean(actionData)}>
-                <summary className="cursor-pointer rounded font-semibold text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-                  Pagar de outra forma
-                </summary>
-                <p className="mb-4 mt-2 text-sm text-slate-600">O código PIX acima é cancelado quando você escolhe outra forma de pagamento.</p>
-                {form}
-              </details>
-            ) : null}
+            {formFirst ? null : otherWay}
           </>
         ) : null}
 
@@ -228,7 +263,7 @@ export default function PaymentPage() {
           </section>
         ) : null}
 
-        {page.state === "form" ? null : <PaymentSummary ad={ad} quote={quote} />}
+        {page.state === "form" ? null : summary}
       </div>
       <Toast toast={shownToast} />
     </div>

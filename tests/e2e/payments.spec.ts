@@ -1,13 +1,17 @@
 /**
  * Paying for an ad on a phone (the local gateway, production build): PIX with JavaScript (QR, copy,
- * polling, the webhook's confirmation → toast and redirect), a card approved at once, and PIX with
- * JavaScript off all the way to the ad in the public list — confirmed by `npm run payments:confirm`.
+ * polling, the webhook's confirmation → toast and redirect), a card approved at once, a refused card's
+ * message on the first screen (with JavaScript and without), and PIX with JavaScript off all the way to
+ * the ad in the public list — confirmed by `npm run payments:confirm`.
+ * The card tests need the local gateway's test cards, which production turns off unless the server has
+ * PAYMENT_TEST_CARDS=true (tests/integration/payments-cards-off.test.ts covers the site without them).
  * The ads are written straight into the run's database (tests/support/e2e-ads.ts): the wizard that
  * creates them is another screen.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { DECLINED_TEST_CARDS } from "../../app/lib/card";
 import { adStatusOf, deleteAd, expect, insertPendingPaymentAd, latestPaymentOf, test } from "../support/e2e-ads";
 import { waitForHydration } from "../support/hydration";
 
@@ -21,6 +25,43 @@ async function signUp(page: Page, info: TestInfo, name = "Paula Pagadora") {
   const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
   expect(login.status()).toBe(200);
   return email;
+}
+
+/**
+ * A new account signed in through the login page, which sends it on to `path` with the green
+ * 'Bem-vindo(a), …!' toast: the same situation as the wizard's green 'Anúncio criado!' on its way to
+ * /payment/{id}. The ad is written for the email before the sign-in.
+ */
+async function signUpAndSignInTo(page: Page, info: TestInfo, path: (email: string) => string, name = "Paula Pagadora") {
+  const email = `pagamento.${info.project.name}.${Date.now()}.${info.workerIndex}.${info.repeatEachIndex}@exemplo.com.br`;
+  const registered = await page.request.post("/api/register", { data: { name, email, password: PASSWORD } });
+  expect(registered.status()).toBe(201);
+  const target = path(email);
+  await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+  if (info.project.use.javaScriptEnabled !== false) await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha").fill(PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  return email;
+}
+
+/** How many of the element's corners and centre show something else on top (a toast, the header). */
+function pointsCovered(element: Locator) {
+  return element.evaluate((box) => {
+    const r = box.getBoundingClientRect();
+    const points = [
+      [r.left + 4, r.top + 4],
+      [r.right - 4, r.top + 4],
+      [r.left + 4, r.bottom - 4],
+      [r.right - 4, r.bottom - 4],
+      [(r.left + r.right) / 2, (r.top + r.bottom) / 2],
+    ];
+    return points.filter(([x, y]) => {
+      const top = document.elementFromPoint(x!, y!);
+      return !top || !box.contains(top);
+    }).length;
+  });
 }
 
 /** What Asaas would send, and `npm run payments:confirm` sends, when a PIX charge is paid. */
@@ -139,6 +180,58 @@ test.describe("paying for an ad", () => {
       expect(adStatusOf(ad.id)).toBe("pending_payment");
     } finally {
       deleteAd(ad.id);
+    }
+  });
+
+  test("a refused card's message is on a phone's first screen, focused with JavaScript, under no toast @nojs", async ({ page }, info) => {
+    const withJs = info.project.use.javaScriptEnabled !== false;
+    // The smallest common phone screen (the project's Pixel 7 is 412 × 839).
+    await page.setViewportSize({ width: 360, height: 740 });
+    const insufficient = DECLINED_TEST_CARDS.find((card) => card.reason === "insufficient_funds")!;
+    let adId = 0;
+    await signUpAndSignInTo(page, info, (email) => {
+      adId = insertPendingPaymentAd(email, 3).id;
+      return `/payment/${adId}`;
+    });
+    try {
+      // The page opens under the green toast of the redirect that led here.
+      const greenToast = page.getByRole("status").filter({ hasText: "Bem-vindo(a)" });
+      await expect(greenToast).toBeVisible();
+      if (withJs) await waitForHydration(page);
+      await page.getByText("Cartão de Crédito", { exact: true }).click();
+      await cpf(page).fill("529.982.247-25");
+      await page.getByLabel("Nome do titular (como no cartão)").fill("PAULA PAGADORA");
+      await page.getByLabel("Número do cartão").fill(insufficient.number);
+      await page.getByLabel("Mês").fill("12");
+      await page.getByLabel("Ano").fill("2030");
+      await page.getByLabel("CCV").fill("123");
+      // Still up when "Pagar" is pressed: what closes it below is the submission, not its own 5 s.
+      if (withJs) await expect(greenToast).toBeVisible();
+      await payButton(page, "7,50").click();
+
+      const form = page.getByRole("region", { name: "Como você quer pagar?" });
+      const alert = form.getByRole("alert");
+      await expect(alert).toContainText("Erro no pagamento");
+      await expect(alert).toContainText(insufficient.message);
+      // Checked at once, not retried: the green toast would leave by itself after its 5 s anyway.
+      // With JavaScript the submission closed it; without, the page that answered shows only its own
+      // toast (the green one was read, and cleared, by the load before).
+      expect(await greenToast.count()).toBe(0);
+      // The spec's red toast 'Erro no pagamento' comes too (after the page's content): in sight, and
+      // nothing on top of it.
+      const alerts = page.getByRole("alert").filter({ hasText: insufficient.message });
+      await expect(alerts).toHaveCount(2);
+      const redToast = alerts.last();
+      await expect(redToast).toContainText("Erro no pagamento");
+      expect(await pointsCovered(redToast)).toBe(0);
+      // The form's message: all of it on the first screen, nothing on top of it (the sticky header, a toast).
+      await expect(alert).toBeInViewport({ ratio: 1 });
+      expect(await pointsCovered(alert)).toBe(0);
+      // With JavaScript the focus is on it, so a screen reader reads it and the keyboard starts there.
+      if (withJs) await expect(alert).toBeFocused();
+      expect(adStatusOf(adId)).toBe("pending_payment");
+    } finally {
+      deleteAd(adId);
     }
   });
 

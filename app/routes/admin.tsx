@@ -31,6 +31,7 @@ const SECTIONS: Section[] = [
   },
   { to: "/admin/moderation", label: "Anúncios", icon: "list-checks", match: (path) => path.startsWith("/admin/moderation") },
   { to: "/admin/cities", label: "Cidades", icon: "map-pin", match: (path) => /^\/admin\/(cities|create-city|edit-city)/.test(path) },
+  { to: "/admin/payments", label: "Pagamentos", icon: "credit-card", match: (path) => path.startsWith("/admin/payments") },
   { to: "/admin/settings", label: "Configurações", icon: "settings", match: (path) => path.startsWith("/admin/settings") },
   { to: "/admin/stats", label: "Estatísticas", icon: "chart-column", match: (path) => path.startsWith("/admin/stats") },
 ];

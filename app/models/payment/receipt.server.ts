@@ -1,7 +1,7 @@
 /**
  * Receipts: the printable page /payment/{adId}/recibo (owner only) and the e-mail sent once, when a
  * payment becomes paid. Amount, method (PIX / Cartão Visa final 1111), date in São Paulo, the ad
- * (title and id) and the payment id.
+ * (title and id) and the payment id. Beside it, the e-mail telling the payer an admin refunded it.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -11,6 +11,7 @@ import { CARD_BRAND_LABELS, type CardBrand } from "~/lib/card";
 import { formatDateTimeBR } from "~/lib/dates";
 import { formatBRL } from "~/lib/money";
 import { displayName } from "~/models/account/user";
+import { archiveUserId } from "~/models/ad/removal.server";
 import { paymentStatusLabel, type PaymentMethod, type PaymentStatus } from "~/models/payment/payment";
 import { sendMail } from "~/services/mail.server";
 
@@ -138,6 +139,48 @@ export async function sendPaymentReceipt(paymentId: number): Promise<void> {
       "",
       "Recibo para imprimir:",
       link,
+      "",
+      "Classificados Patos — Patos de Minas e região",
+    ].join("\n"),
+  });
+}
+
+/**
+ * The e-mail sent when an admin refunds a payment (refund.server.ts): amount, method, the ad, and
+ * whether the ad was paused. Nothing is sent when the payer's account is gone (its payments belong
+ * to the internal "conta removida" holder, which has no mailbox).
+ */
+export async function sendRefundNotice(paymentId: number, { adPaused }: { adPaused: boolean }): Promise<void> {
+  const row = db
+    .select({ ...receiptColumns, email: users.email, fullName: users.fullName, username: users.username })
+    .from(payments)
+    .innerJoin(ads, eq(ads.id, payments.adId))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId))
+    .get();
+  if (!row || row.userId === archiveUserId()) return;
+  const receipt = toReceipt(row);
+  // A removed ad's payments sit on the archive's placeholder ad: name the ad they paid for instead.
+  const removed = (row.metadata?.removedAd as { id?: unknown } | undefined)?.id;
+  const adLine = typeof removed === "number" ? `Anúncio nº ${removed} (removido)` : `${receipt.adTitle} (nº ${receipt.adId})`;
+  await sendMail({
+    to: row.email,
+    subject: `Pagamento nº ${receipt.paymentId} estornado — Classificados Patos`,
+    text: [
+      `Olá, ${displayName(row)}!`,
+      "",
+      `Estornamos o pagamento de ${formatBRL(receipt.amountCents)} do seu anúncio. O valor volta pela mesma forma de pagamento: no PIX, para a conta que pagou; no cartão, como crédito na fatura (o prazo depende do banco).`,
+      "",
+      `Anúncio: ${adLine}`,
+      `Valor estornado: ${formatBRL(receipt.amountCents)}`,
+      `Forma de pagamento: ${receipt.methodLabel}`,
+      `Pagamento nº ${receipt.paymentId}`,
+      "",
+      adPaused
+        ? "Como o pagamento foi devolvido, o anúncio foi pausado e não aparece mais no site."
+        : "Este estorno não muda o seu anúncio.",
+      "",
+      `Seus anúncios: ${getEnv().publicOrigin}/dashboard`,
       "",
       "Classificados Patos — Patos de Minas e região",
     ].join("\n"),

@@ -1,0 +1,138 @@
+/**
+ * /admin/payments ('Pagamentos' of /admin): the money owed back first ('Reembolsos pendentes':
+ * payments that bought nothing, charges paid after we withdrew them), then every payment, newest
+ * first, 30 a page (?pagina=2). 'Estornar' refunds a paid payment at the gateway, pauses its ad and
+ * e-mails the payer (models/payment/refund.server.ts). GET ?estornar={id} is the confirmation the
+ * 'Estornar' link opens without JavaScript (with it a dialog asks); nothing changes on a GET.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { PAYMENTS_PATH, PaymentCard, Pagination, PendingRefundCard, RefundConfirmation } from "~/components/admin/PaymentsAdmin";
+import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
+import { Icon } from "~/components/Icon";
+import { idSchema, parseId } from "~/lib/id";
+import { formatBRL } from "~/lib/money";
+import { getPaymentForRefund, listPendingRefunds, listRecentPayments, refundPayment, REFUND_MESSAGES } from "~/models/payment/refund.server";
+import { requireAdminPage, type FailureToast } from "~/web/admin.server";
+import { safeRedirect } from "~/web/auth.server";
+import { readFormData } from "~/web/http.server";
+import { toast } from "~/web/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Pagamentos | Administração" }];
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+const refundSchema = z.object({
+  intent: z.literal("refund", { message: "Ação desconhecida" }),
+  paymentId: idSchema,
+  voltar: z.string().optional(),
+});
+
+/** Where to come back to: this page (keeping its ?pagina), never anywhere else. */
+function backTo(value: FormDataEntryValue | string | null | undefined): string {
+  const back = safeRedirect(value, PAYMENTS_PATH);
+  const url = new URL(back, "http://x");
+  if (url.pathname !== PAYMENTS_PATH) return PAYMENTS_PATH;
+  url.searchParams.delete("estornar");
+  return url.search ? `${PAYMENTS_PATH}${url.search}` : PAYMENTS_PATH;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPage(request);
+  const url = new URL(request.url);
+  const page = parseId(url.searchParams.get("pagina")) ?? 1;
+  const back = backTo(`${url.pathname}${url.search}`);
+  const confirmId = url.searchParams.get("estornar");
+  if (confirmId !== null) {
+    const payment = parseId(confirmId) ? getPaymentForRefund(parseId(confirmId)!) : null;
+    if (!payment) throw await toast.redirectWithError(back, { message: REFUND_MESSAGES.refundError, description: REFUND_MESSAGES.notFound });
+    return data({ confirm: payment, back, page, pending: [], recent: { rows: [], hasMore: false } }, { headers: NO_STORE });
+  }
+  return data({ confirm: null, back, page, pending: listPendingRefunds(), recent: listRecentPayments(page) }, { headers: NO_STORE });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdminPage(request);
+  const form = await readFormData(request);
+  const parsed = refundSchema.safeParse(Object.fromEntries(form));
+  const back = backTo(form.get("voltar"));
+  const failure = (status: number, description: string) => {
+    const shown: FailureToast = { type: "error", message: REFUND_MESSAGES.refundError, description };
+    return data({ toast: shown }, { status, headers: { "Cache-Control": "no-store" } });
+  };
+  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? REFUND_MESSAGES.notFound);
+  const outcome = await refundPayment(parsed.data.paymentId, admin.id);
+  // Refused: the toast travels in this response, which is the page a browser without JavaScript shows.
+  if (!outcome.ok) return failure(outcome.status, outcome.message);
+  return toast.redirectWithSuccess(back, {
+    message: REFUND_MESSAGES.refunded,
+    description: outcome.adPaused ? "O anúncio foi pausado e o pagador vai receber um e-mail." : "O pagador vai receber um e-mail.",
+  });
+}
+
+export default function AdminPayments() {
+  const { confirm, back, page, pending, recent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (confirm) {
+    return (
+      <>
+        <PageHeader title="Pagamentos" back={{ to: back, label: "Voltar aos pagamentos" }} />
+        <RefundConfirmation
+          target={{ paymentId: confirm.id, amountText: confirm.amountText, methodLabel: confirm.methodLabel, payer: confirm.payer, ad: confirm.ad, refundDue: confirm.refundDue }}
+          refusal={confirm.refusal}
+          back={back}
+        />
+      </>
+    );
+  }
+  const owedCents = pending.reduce((sum, item) => sum + item.amountCents, 0);
+  return (
+    <>
+      <ActionToast data={actionData} />
+      <PageHeader title="Pagamentos" description="Pagamentos dos anúncios e estornos. Um estorno devolve o valor ao pagador e pausa o anúncio." />
+
+      <Card id="reembolsos" title="Reembolsos pendentes" className="mb-6">
+        {pending.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Icon name="circle-check" className="h-5 w-5 shrink-0 text-emerald-700" />
+            Nenhum valor a devolver.
+          </p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-700">
+              {pending.length === 1 ? "1 pagamento chegou" : `${pending.length} pagamentos chegaram`} sem comprar nenhum dia de publicação: {formatBRL(owedCents)} a
+              devolver.
+            </p>
+            <ul className="space-y-3">
+              {pending.map((item) => (
+                <li key={item.key}>
+                  <PendingRefundCard item={item} back={back} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Card>
+
+      <section aria-labelledby="recentes-titulo">
+        <h2 id="recentes-titulo" className="mb-3 text-lg font-bold text-slate-900">
+          Pagamentos recentes
+        </h2>
+        {recent.rows.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700">Nenhum pagamento nesta página.</p>
+        ) : (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {recent.rows.map((row) => (
+              <li key={row.id} className="min-w-0">
+                <PaymentCard row={row} back={back} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} hasMore={recent.hasMore} />
+      </section>
+    </>
+  );
+}

@@ -7,9 +7,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSqliteThrottle } from "~/models/payment/gateway-throttle.server";
 import { createAsaasGateway } from "~/services/payments/asaas.server";
-import { GatewayError, type CardChargeInput, type PixChargeInput } from "~/services/payments/gateway";
+import type { CardChargeInput, PixChargeInput } from "~/services/payments/gateway";
 import { createMemoryThrottle, type GatewayThrottle } from "~/services/payments/throttle";
 import { startFakeAsaas, type FakeAsaas } from "../support/fake-asaas";
+import { expectGatewayError } from "../support/gateway-error";
 
 const NOW = new Date("2026-06-15T15:00:00Z");
 const customer = { name: "Maria da Silva", email: "maria@example.com", cpfCnpj: "529.982.247-25", phone: "(34) 99999-0000" };
@@ -18,15 +19,6 @@ const goodCard = { holderName: "MARIA DA SILVA", number: "4111 1111 1111 1111", 
 
 const pixInput = (paymentId: number): PixChargeInput => ({ paymentId, amountCents: 750, description: `Anúncio ${paymentId}`, customer, dueDate: "2026-06-16" });
 const cardInput = (paymentId: number): CardChargeInput => ({ paymentId, amountCents: 1000, description: `Anúncio ${paymentId}`, customer, card: goodCard, holder, remoteIp: "203.0.113.7" });
-
-async function expectGatewayError(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
-}
 
 let fake: FakeAsaas;
 beforeAll(async () => {

@@ -9,11 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { parseBrCode } from "~/services/payments/brcode";
 import { createAsaasGateway } from "~/services/payments/asaas.server";
 import { isValidWebhookToken, parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
-import { GatewayError, type CardChargeInput, type PaymentGateway, type PixChargeInput } from "~/services/payments/gateway";
+import type { CardChargeInput, PaymentGateway, PixChargeInput } from "~/services/payments/gateway";
 import { DEMO_PIX_KEY, createLocalGateway } from "~/services/payments/local-gateway.server";
 import { createMemoryThrottle } from "~/services/payments/throttle";
 import { freePort } from "../support/free-port";
 import { FAKE_ASAAS_PIX_KEY, startFakeAsaas, type FakeAsaas } from "../support/fake-asaas";
+import { expectGatewayError } from "../support/gateway-error";
 
 const NOW = new Date("2026-06-15T15:00:00Z");
 const customer = { name: "Maria da Silva", email: "maria@example.com", cpfCnpj: "529.982.247-25", phone: "(34) 99999-0000" };
@@ -26,15 +27,6 @@ function pixInput(paymentId: number, amountCents = 750): PixChargeInput {
 
 function cardInput(paymentId: number, number = goodCard.number): CardChargeInput {
   return { paymentId, amountCents: 1000, description: `Anúncio ${paymentId}`, customer, card: { ...goodCard, number }, holder, remoteIp: "203.0.113.7" };
-}
-
-async function expectGatewayError(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
 }
 
 function pngBytes(dataUrl: string | null): Buffer {

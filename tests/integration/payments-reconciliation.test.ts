@@ -169,6 +169,30 @@ describe("reconciliation", () => {
     expect(report.calls).toBe(calls.length);
     expect(report.calls).toBeLessThanOrEqual(50);
   });
+
+  it("a run cut short by its call cap goes on where it stopped: every pending charge is read in turn", async () => {
+    const user = await app.support.createTestUser();
+    const ours: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const ad = app.support.createPendingAd(user.id);
+      ours.push(chargeOf((await payByPix(user, ad.id)).body.payment!.id)!.id);
+    }
+    const { db } = await import("~/db/client.server");
+    const { gatewayThrottle, payments } = await import("~/db/schema");
+    const { and, inArray, isNotNull } = await import("drizzle-orm");
+    const pending = db.select().from(payments).where(and(inArray(payments.status, ["pending", "overdue"]), isNotNull(payments.asaasPaymentId))).all().length;
+    expect(pending).toBeGreaterThanOrEqual(3);
+    const later = new Date(Date.now() + 3_600_000);
+    const read = new Set<string>();
+    for (let run = 0; run < Math.ceil(pending / 2) + 1; run++) {
+      db.delete(gatewayThrottle).run();
+      const before = fake.state.requests.length;
+      const report = await app.reconcile.reconcilePayments(later, { intervalMs: 5000, minAgeMs: 5000, maxCalls: 2 });
+      expect(report.calls).toBeLessThanOrEqual(2);
+      for (const request of fake.state.requests.slice(before)) if (request.method === "GET") read.add(request.path.split("/").pop()!);
+    }
+    expect(ours.filter((id) => !read.has(id))).toEqual([]);
+  });
 });
 
 describe("withdrawals at Asaas", () => {

@@ -111,15 +111,20 @@ export function getReceipt(input: { adId: number; userId: number; paymentId?: nu
   return row ? toReceipt(row) : null;
 }
 
-/** The e-mail sent when a payment becomes paid (SMTP, or an .eml file in DATA_DIR/outbox). */
-export async function sendPaymentReceipt(paymentId: number): Promise<void> {
-  const row = db
+/** A payment with its ad and its payer's name and address, for the e-mails about it. */
+function paymentWithPayer(paymentId: number) {
+  return db
     .select({ ...receiptColumns, email: users.email, fullName: users.fullName, username: users.username })
     .from(payments)
     .innerJoin(ads, eq(ads.id, payments.adId))
     .innerJoin(users, eq(users.id, payments.userId))
     .where(eq(payments.id, paymentId))
     .get();
+}
+
+/** The e-mail sent when a payment becomes paid (SMTP, or an .eml file in DATA_DIR/outbox). */
+export async function sendPaymentReceipt(paymentId: number): Promise<void> {
+  const row = paymentWithPayer(paymentId);
   if (!row) return;
   const receipt = toReceipt(row);
   const link = `${getEnv().publicOrigin}/payment/${receipt.adId}/recibo?pagamento=${receipt.paymentId}`;
@@ -151,13 +156,7 @@ export async function sendPaymentReceipt(paymentId: number): Promise<void> {
  * to the internal "conta removida" holder, which has no mailbox).
  */
 export async function sendRefundNotice(paymentId: number, { adPaused }: { adPaused: boolean }): Promise<void> {
-  const row = db
-    .select({ ...receiptColumns, email: users.email, fullName: users.fullName, username: users.username })
-    .from(payments)
-    .innerJoin(ads, eq(ads.id, payments.adId))
-    .innerJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.id, paymentId))
-    .get();
+  const row = paymentWithPayer(paymentId);
   if (!row || row.userId === archiveUserId()) return;
   const receipt = toReceipt(row);
   // A removed ad's payments sit on the archive's placeholder ad: name the ad they paid for instead.

@@ -111,7 +111,8 @@ export async function reconcilePayments(now: Date = new Date(), settings: Reconc
 
   try {
     // 1. Pending charges: did anyone pay (or refund, or let it expire) without telling us?
-    const pending = pendingToCheck(before, left());
+    const asked = left();
+    const pending = pendingToCheck(before, asked);
     for (const payment of pending) {
       if (left() <= 0) break;
       report.calls++;
@@ -125,7 +126,8 @@ export async function reconcilePayments(now: Date = new Date(), settings: Reconc
         console.log(`[payments] reconciliation: payment ${payment.id} (ad ${payment.adId}) is ${observed.gatewayStatus} at ${gateway.name}; now ${outcome.status}${outcome.adStatus ? `, ad ${outcome.adStatus}` : ""}`);
       }
     }
-    if (pending.length === 0 || report.checked < pending.length) pendingCursor = 0;
+    // The whole list was read: the next run starts from its head again (a run cut short goes on where it stopped).
+    if (report.checked === pending.length && pending.length < asked) pendingCursor = 0;
 
     // 2. Creations that timed out: was the charge made?
     const unknown = unknownToLookUp(before, left(), now);

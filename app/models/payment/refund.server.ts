@@ -188,6 +188,11 @@ const rowColumns = {
   userUsername: users.username,
 };
 
+/** Payments with their ad's title and owner and their payer: what the page's rows are made of. */
+function joinedPayments() {
+  return db.select(rowColumns).from(payments).leftJoin(ads, eq(ads.id, payments.adId)).leftJoin(users, eq(users.id, payments.userId));
+}
+
 type JoinedRow = {
   payment: Payment;
   adTitle: string | null;
@@ -234,11 +239,7 @@ function toRow(row: JoinedRow, archive: number | null): AdminPaymentRow {
 /** The money owed back, oldest first: refund-due payments, and withdrawn charges paid anyway. */
 export function listPendingRefunds(): PendingRefund[] {
   const archive = archiveUserId();
-  const flagged = db
-    .select(rowColumns)
-    .from(payments)
-    .leftJoin(ads, eq(ads.id, payments.adId))
-    .leftJoin(users, eq(users.id, payments.userId))
+  const flagged = joinedPayments()
     .where(and(isNotNull(payments.refundDueReason), ne(payments.status, "refunded")))
     .orderBy(payments.id)
     .all();
@@ -264,15 +265,7 @@ export function listPendingRefunds(): PendingRefund[] {
   // Withdrawn charges paid anyway whose payment is not flagged above (nor refunded): the queue row
   // is what remembers them, whatever became of the payment.
   const withdrawn = db
-    .select({
-      withdrawal: chargeWithdrawals,
-      payment: payments,
-      adTitle: ads.title,
-      adUserId: ads.userId,
-      userEmail: users.email,
-      userFullName: users.fullName,
-      userUsername: users.username,
-    })
+    .select({ ...rowColumns, withdrawal: chargeWithdrawals })
     .from(chargeWithdrawals)
     .leftJoin(payments, eq(payments.id, chargeWithdrawals.paymentId))
     .leftJoin(ads, eq(ads.id, chargeWithdrawals.adId))
@@ -310,11 +303,7 @@ export const PAYMENTS_PAGE_SIZE = 30;
 /** The payments of page `page` (1 = newest), and whether an older page exists. */
 export function listRecentPayments(page = 1): { rows: AdminPaymentRow[]; hasMore: boolean } {
   const archive = archiveUserId();
-  const rows = db
-    .select(rowColumns)
-    .from(payments)
-    .leftJoin(ads, eq(ads.id, payments.adId))
-    .leftJoin(users, eq(users.id, payments.userId))
+  const rows = joinedPayments()
     .orderBy(desc(payments.id))
     .limit(PAYMENTS_PAGE_SIZE + 1)
     .offset((Math.max(1, page) - 1) * PAYMENTS_PAGE_SIZE)
@@ -324,11 +313,7 @@ export function listRecentPayments(page = 1): { rows: AdminPaymentRow[]; hasMore
 
 /** One payment as the refund confirmation shows it (null: no such payment). */
 export function getPaymentForRefund(paymentId: number): (AdminPaymentRow & { refusal: string | null }) | null {
-  const row = db
-    .select(rowColumns)
-    .from(payments)
-    .leftJoin(ads, eq(ads.id, payments.adId))
-    .leftJoin(users, eq(users.id, payments.userId))
+  const row = joinedPayments()
     .where(eq(payments.id, paymentId))
     .get();
   if (!row) return null;

@@ -5,6 +5,7 @@ import {
   centsToDecimalString,
   formatBRL,
   parseDecimalToCents,
+  parsePriceBound,
   priceFromDigits,
 } from "./money";
 
@@ -82,6 +83,61 @@ describe("parseDecimalToCents", () => {
   it("round-trips through centsToDecimalString", () => {
     for (const cents of [1, 99, 100, 123456, MAX_PRICE_CENTS]) {
       expect(parseDecimalToCents(centsToDecimalString(cents))).toBe(cents);
+    }
+  });
+});
+
+describe("parsePriceBound (the listing's Mínimo/Máximo fields)", () => {
+  it.each([
+    ["1500", 150_000],
+    ["1.500", 150_000], // pt-BR thousands separator, not R$ 1,50
+    ["1.500,00", 150_000], // what a phone user types; a number field made it "1.50000"
+    ["1500,5", 150_050],
+    ["1500,50", 150_050],
+    ["1.500,5", 150_050],
+    ["R$ 1.500", 150_000],
+    [`R$${NBSP}1.500,00`, 150_000],
+    ["r$1500", 150_000],
+    ["  1500  ", 150_000],
+    ["1500.50", 150_050], // the form the page writes back into the URL and the field
+    ["1500.5", 150_050],
+    ["0,50", 50],
+    ["1.500.000", 150_000_000],
+    ["9.000.000,00", MAX_PRICE_CENTS], // the highest price an ad may ask is still a bound
+  ])("reads %j as %i cents", (input, cents) => {
+    expect(parsePriceBound(input)).toBe(cents);
+  });
+
+  it.each([
+    null,
+    undefined,
+    "",
+    "   ",
+    "0",
+    "0,00",
+    "R$",
+    "abc",
+    "mil reais",
+    "1500abc",
+    "15OO", // letter O
+    "1,50,0",
+    "1.50.0",
+    "1.2.3,45",
+    "<script>",
+    "-1500",
+    "-1.500,00",
+    "- 5",
+    "9.000.000,01", // above the highest price: ignored
+    "10000000",
+    "9".repeat(16), // too many digits for exact cents
+    "9".repeat(400),
+  ])("ignores %j", (input) => {
+    expect(parsePriceBound(input)).toBeNull();
+  });
+
+  it("reads back what the page writes into the field and the URL", () => {
+    for (const cents of [1, 50, 150_000, 150_050, MAX_PRICE_CENTS]) {
+      expect(parsePriceBound(String(cents / 100))).toBe(cents);
     }
   });
 });

@@ -73,6 +73,19 @@ export function parseDecimalToCents(value: string | number | null | undefined): 
 }
 
 /**
+ * A bound of the listing's price range (/categories' Mínimo and Máximo), as people type it on a
+ * phone: "1500", "1.500", "1.500,00", "1500,5", "R$ 1.500" are reais, read by parseDecimalToCents
+ * (so "1.500" is one thousand five hundred). Unlike the ad's own price field, this is not the
+ * digits/100 mask: a filter is typed once and sent with a GET form, often without JavaScript.
+ * Returns cents, or null when the bound should be ignored: empty, zero, negative, unparseable, or
+ * above the highest price an ad may ask (no ad is there, so such a bound filters nothing useful).
+ */
+export function parsePriceBound(input: string | null | undefined): number | null {
+  const cents = parseDecimalToCents(input?.trim() || null);
+  return cents !== null && cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+/**
  * The price input mask (spec 02 §5): only digits are kept and value = digits / 100,
  * so the digits ARE the cents. Typing "1", "12", "123" gives R$ 0,01, R$ 0,12, R$ 1,23.
  * Returns null when there are no digits or they are all zero ("A combinar").

@@ -149,11 +149,17 @@ export function FilterBar({
   );
 }
 
+/**
+ * A price bound in reais. A text field, not type="number": a number field in a pt-BR phone turns
+ * "1.500,00" into "1.50000" (R$ 1,50) or empties it. The server reads what was typed with
+ * parsePriceBound (~/lib/money), so "1.500", "1.500,00", "1500,5" and "R$ 1.500" all work;
+ * inputMode="decimal" brings a keypad with the separators.
+ */
 function PriceField({ name, label, placeholder, value }: { name: string; label: string; placeholder: string; value: string }) {
   return (
     <label className="min-w-0 flex-1">
       <span className="sr-only">{label}</span>
-      <input type="number" name={name} min={0} step="any" inputMode="numeric" placeholder={placeholder} defaultValue={value} className={fieldClass} />
+      <input type="text" name={name} inputMode="decimal" autoComplete="off" maxLength={20} placeholder={placeholder} defaultValue={value} className={fieldClass} />
     </label>
   );
 }

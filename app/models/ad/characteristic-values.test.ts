@@ -1,6 +1,12 @@
 /** A category's characteristic values checked by data type (spec 02 §3, §5, §9). */
 import { describe, expect, it } from "vitest";
-import { checkCharacteristicValues, DEFAULT_TEXT_LIMIT, parseNumberInput, type CharacteristicDefinition } from "./characteristic-values";
+import {
+  checkCharacteristicValues,
+  DEFAULT_TEXT_LIMIT,
+  displayCharacteristicValue,
+  parseNumberInput,
+  type CharacteristicDefinition,
+} from "./characteristic-values";
 
 const definition = (overrides: Partial<CharacteristicDefinition> & Pick<CharacteristicDefinition, "name" | "dataType">): CharacteristicDefinition => ({
   label: overrides.name,
@@ -184,5 +190,41 @@ describe("parseNumberInput", () => {
 
   it.each(["", "dois", "1,2,3", "1.2.3", "--1", "1-2"])("%j → null", (input) => {
     expect(parseNumberInput(input)).toBeNull();
+  });
+});
+
+describe("displayCharacteristicValue", () => {
+  it.each([
+    ["148000", "148.000"], // quilometragem: pt-BR grouping
+    ["2000000", "2.000.000"],
+    ["12345.5", "12.345,5"],
+    ["0.75", "0,75"],
+    ["-20000", "-20.000"],
+    ["2015", "2015"], // an "Ano": four digits stay plain
+    ["3", "3"],
+    ["0", "0"],
+  ])("shows the number %j as %j", (stored, shown) => {
+    expect(displayCharacteristicValue(stored, "number")).toBe(shown);
+  });
+
+  it("shows what checkCharacteristicValues stores, grouped", () => {
+    const { values } = checkCharacteristicValues([definition({ name: "quilometragem", dataType: "number" })], { quilometragem: "148.000" });
+    expect(displayCharacteristicValue(values.quilometragem!, "number")).toBe("148.000");
+  });
+
+  it("leaves a number value that is not in its stored form as it is", () => {
+    expect(displayCharacteristicValue("148.000", "number")).toBe("148.000");
+    expect(displayCharacteristicValue("cerca de 100 mil", "number")).toBe("cerca de 100 mil");
+  });
+
+  it("does not touch digits in other types", () => {
+    expect(displayCharacteristicValue("148000", "text")).toBe("148000");
+    expect(displayCharacteristicValue("1000, 2000", "select")).toBe("1000, 2000");
+  });
+
+  it("keeps Sim/Não for booleans and dd/mm/aaaa for dates", () => {
+    expect(displayCharacteristicValue("true", "boolean")).toBe("Sim");
+    expect(displayCharacteristicValue("false", "boolean")).toBe("Não");
+    expect(displayCharacteristicValue("2024-03-09", "date")).toBe("09/03/2024");
   });
 });

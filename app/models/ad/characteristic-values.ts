@@ -43,6 +43,29 @@ function formatNumber(n: number) {
   return String(Math.round(n * 1e6) / 1e6);
 }
 
+// Built once: a NumberFormat is costly to build and cheap to use. "min2" groups from five digits on
+// ("148.000"), leaving four-digit numbers plain: an "Ano" of 2015 must not read "2.015".
+const numberDisplay = new Intl.NumberFormat("pt-BR", { useGrouping: "min2", maximumFractionDigits: 6 });
+
+/**
+ * A stored characteristic value as people read it, wherever it is shown (the ad page, the API's
+ * characteristicItems): numbers in pt-BR ("148000" → "148.000", "1234.5" → "1.234,5"), booleans as
+ * Sim/Não, dates as dd/mm/aaaa. A value that is not in its stored form is shown as it is.
+ */
+export function displayCharacteristicValue(value: string, dataType: string): string {
+  if (dataType === "number") {
+    // Stored as checkCharacteristicValues writes it (String of a number: "1234.5", never a trailing
+    // zero); anything else, such as an old "148.000" that would read as 148, is shown untouched.
+    return /^-?\d+(\.\d*[1-9])?$/.test(value) ? numberDisplay.format(Number(value)) : value;
+  }
+  if (dataType === "boolean") return value === "true" ? "Sim" : value === "false" ? "Não" : value;
+  if (dataType === "date") {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  }
+  return value;
+}
+
 export function checkCharacteristicValues(
   definitions: CharacteristicDefinition[],
   raw: Record<string, string | undefined>,

@@ -4,6 +4,7 @@
  * the server (the page's loader), so none of this reaches the browser's bundle.
  */
 import { formatBRL } from "~/lib/brl";
+import { parsePriceBound } from "~/lib/money";
 import { ALL_CITIES, PUBLIC_SORT_LABELS, type AdType, type PublicSort } from "~/models/ad/ad";
 
 /** The URL is the state; these are its keys, in the order they are written back. */
@@ -26,6 +27,13 @@ export function canonicalSearch(url: URL): string | null {
     const value = params.get(key)?.trim();
     if (!value || isDefault(key, value)) continue;
     if (categoryChanged && (key === "subcategoryId" || key === "adType")) continue;
+    if (key === "minPrice" || key === "maxPrice") {
+      // Written back as plain reais ("1.500,00" → "1500"), the form the API's parameters take;
+      // a bound that does not read as a price is dropped, as the list ignores it.
+      const cents = parsePriceBound(value);
+      if (cents !== null) clean.set(key, reais(cents));
+      continue;
+    }
     clean.set(key, value);
   }
   return clean.toString();

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { AD_TYPES, ALL_CITIES, PUBLIC_MAX_LIMIT, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type PublicAdsFilter, type PublicSort } from "~/models/ad/ad";
 import { getSubcategory } from "~/models/category/category.server";
 import { idSchema } from "~/lib/id";
-import { MAX_PRICE_CENTS, parseDecimalToCents } from "~/lib/money";
+import { MAX_PRICE_CENTS, parsePriceBound } from "~/lib/money";
 
 const MAX_PAGE = 100_000;
 export const MAX_SEARCH_CHARS = 100;
@@ -131,10 +131,7 @@ export function pageFilterFromUrl(url: URL): PageFilter {
     const result = schema.safeParse(value);
     return result.success ? result.data : undefined;
   };
-  const price = (key: string) => {
-    const cents = parseDecimalToCents(params.get(key)?.trim() || null);
-    return cents !== null && cents <= MAX_PRICE_CENTS ? cents : undefined;
-  };
+  const price = (key: string) => parsePriceBound(params.get(key)) ?? undefined;
   let minPriceCents = price("minPrice");
   let maxPriceCents = price("maxPrice");
   if (minPriceCents !== undefined && maxPriceCents !== undefined && minPriceCents > maxPriceCents) {

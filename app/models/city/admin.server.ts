@@ -7,9 +7,10 @@
  * — ads point at it and show its name. Checks and writes share one IMMEDIATE transaction. Cities are
  * read from the database on every request, so a change shows at once on every page and worker.
  */
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { ads, cities } from "~/db/schema";
+import { sortCities } from "~/models/city/city";
 import { CITY_MESSAGES, isDefaultCity, type CityInput } from "~/models/city/city-form";
 
 export type CityRefusal = { ok: false; status: 404 | 409; message: string; field?: "name" | "state" };
@@ -18,7 +19,7 @@ export type CityOutcome<T> = { ok: true; value: T } | CityRefusal;
 /** Every city with how many ads are in it, and whether it may be deleted. */
 export function listCitiesForAdmin() {
   const adCounts = db.select({ idCity: ads.idCity, n: count().as("ad_n") }).from(ads).groupBy(ads.idCity).as("ad_counts");
-  return db
+  const rows = db
     .select({
       id: cities.id,
       name: cities.name,
@@ -27,9 +28,8 @@ export function listCitiesForAdmin() {
     })
     .from(cities)
     .leftJoin(adCounts, eq(adCounts.idCity, cities.id))
-    .orderBy(asc(cities.name), asc(cities.state))
-    .all()
-    .map((city) => ({ ...city, isDefault: isDefaultCity(city) }));
+    .all();
+  return sortCities(rows).map((city) => ({ ...city, isDefault: isDefaultCity(city) }));
 }
 
 export function getCity(id: number) {

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
-import { addAdPhoto, listAdPhotos } from "~/models/ad/photos.server";
+import { addAdPhoto, addPhotoRefusal, listAdPhotos } from "~/models/ad/photos.server";
 import { requireUser } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow } from "~/web/http.server";
 import { readUploadForm } from "~/web/upload.server";
@@ -21,6 +21,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireUser(request);
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  // Who may add a photo is answered before the upload is read (and its bytes buffered).
+  const refused = addPhotoRefusal(id, user);
+  if (refused) return jsonError(refused.status, refused.message);
   const upload = await readUploadForm(request, { maxFiles: 1 });
   if (!upload.ok) return jsonError(upload.status, upload.message);
   const file = upload.files.find((f) => f.fieldName === "image");

@@ -1,7 +1,7 @@
 /**
  * PUT /api/ads/{id}/status {status} (spec 02 §7): an owner pauses an active ad or reactivates a paused
  * one; an admin sets active, paused or pending_payment. 200 {id, status}; 404 not the caller's or
- * missing; 409 with the reason when the change is not allowed now.
+ * missing (whatever the body); 400 a bad body; 409 with the reason when the change is not allowed now.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -9,7 +9,7 @@ import * as zm from "zod/mini";
 import { idSchema } from "~/lib/id";
 import { AD_STATUSES } from "~/models/ad/ad";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
-import { changeAdStatus } from "~/models/ad/status.server";
+import { changeAdStatus, managedAdState } from "~/models/ad/status.server";
 import { requireUser } from "~/web/auth.server";
 import { methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody } from "~/web/http.server";
 
@@ -20,6 +20,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
   const user = await requireUser(request);
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  // Whose ad it is comes before the body: another user's ad is missing, whatever the body says.
+  if (!managedAdState(id, user)) return Response.json({ title: MANAGE_MESSAGES.statusError, message: MANAGE_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
   const { status } = await readJsonBody(request, bodySchema);
   const result = changeAdStatus(id, user, status);
   if (!result.ok) return Response.json({ title: result.title, message: result.message }, { status: result.status, headers: NO_STORE });

@@ -3,8 +3,9 @@
  * - GET: the full ad — public when active; owners and admins also see their other ads.
  * - PUT: the update payload (description, price, whatsapp, status, adType, categoryId, subcategoryId,
  *   expirationDate, title; adCost, views and userId are ignored) with the edit page's rules: 200 with the
- *   ad; 400 field problems ({message, details}); 403 not the caller's; 409 not editable now; 422
- *   rejected by the automatic moderation ({message, details, suggestion}).
+ *   ad; 403 not the caller's and 409 not editable now (both whatever the body); 400 field problems
+ *   ({message, details}); 422 rejected by the automatic moderation ({message, details, suggestion}).
+ * - The ad JSON carries adCost for its owner and admins (getAdForApi), never for anyone else.
  * - DELETE: owners delete ads awaiting payment or expired, admins active or paused ones (409 with the
  *   spec's message otherwise); the photos leave the storage.
  */
@@ -12,8 +13,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
 import { adEditSchema } from "~/models/ad/ad-edit";
-import { getAdForViewer } from "~/models/ad/detail.server";
-import { updateAd } from "~/models/ad/edit.server";
+import { getAdForApi } from "~/models/ad/detail.server";
+import { getAdForEdit, updateAd, type EditRefusal } from "~/models/ad/edit.server";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
 import { deleteAd } from "~/models/ad/status.server";
 import { getOptionalUser, requireUser } from "~/web/auth.server";
@@ -24,7 +25,7 @@ const paramsSchema = z.object({ id: idSchema });
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
   const user = await getOptionalUser(request);
-  const ad = getAdForViewer(id, user);
+  const ad = getAdForApi(id, user);
   if (!ad) return jsonError(404, "Anúncio não encontrado");
   return Response.json(ad, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -40,14 +41,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ message: MANAGE_MESSAGES.deletedDescription }, { headers: NO_STORE });
   }
 
+  // Who may edit comes before what was sent: another user's ad is 403 whatever the body (spec 02 §6).
+  const access = getAdForEdit(id, user);
+  if (!access.ok) return refusalResponse(access);
   const fields = await readJsonBody(request, adEditSchema);
   const result = await updateAd(id, user, fields);
-  if (!result.ok) {
-    const details = result.details ?? Object.entries(result.fieldErrors ?? {}).map(([field, message]) => `${field}: ${message}`);
-    return Response.json(
-      { message: result.message, ...(details.length ? { details } : {}), ...(result.suggestion ? { suggestion: result.suggestion } : {}) },
-      { status: result.status, headers: NO_STORE },
-    );
-  }
-  return Response.json(getAdForViewer(id, user), { headers: NO_STORE });
+  if (!result.ok) return refusalResponse(result);
+  return Response.json(getAdForApi(id, user), { headers: NO_STORE });
+}
+
+function refusalResponse(refusal: EditRefusal) {
+  const details = refusal.details ?? Object.entries(refusal.fieldErrors ?? {}).map(([field, message]) => `${field}: ${message}`);
+  return Response.json(
+    { message: refusal.message, ...(details.length ? { details } : {}), ...(refusal.suggestion ? { suggestion: refusal.suggestion } : {}) },
+    { status: refusal.status, headers: NO_STORE },
+  );
 }

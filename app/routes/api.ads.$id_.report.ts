@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idSchema } from "~/lib/id";
 import { reportAd, reportSchema } from "~/models/ad/reports.server";
 import { clientIp } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, parseOrThrow, retryAfterHeaders } from "~/web/http.server";
+import { jsonError, methodNotAllowed, parseOrThrow, readJsonObject, retryAfterHeaders } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 const paramsSchema = z.object({ id: idSchema });
@@ -16,13 +16,7 @@ const paramsSchema = z.object({ id: idSchema });
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError(400, "Corpo da requisição inválido", ["O corpo deve ser um JSON válido"]);
-  }
-  const input = parseOrThrow(reportSchema, body, "Denúncia inválida");
+  const input = parseOrThrow(reportSchema, await readJsonObject(request), "Denúncia inválida");
   const visitor = await visitorOf(request);
   const outcome = reportAd({ adId: id, reporter: visitor.key, ip: clientIp(request, context), ...input });
   if (!outcome.ok) {

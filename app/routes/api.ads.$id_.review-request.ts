@@ -9,9 +9,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
 import { MODERATION_MESSAGES, reviewRequestSchema } from "~/models/ad/moderation-queue";
-import { requestHumanReview } from "~/models/ad/moderation-queue.server";
+import { requestHumanReview, reviewRequestRefusal } from "~/models/ad/moderation-queue.server";
 import { requireUser } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow } from "~/web/http.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseJsonObject, parseOrThrow } from "~/web/http.server";
 
 const paramsSchema = z.object({ id: idSchema });
 
@@ -20,17 +20,16 @@ async function bodyOf(request: Request): Promise<unknown> {
   const text = await request.text();
   if (!text.trim()) return {};
   if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw jsonError(400, "Dados inválidos", ["O corpo deve ser um JSON válido"]);
-  }
+  return parseJsonObject(text);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireUser(request);
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  // Whose ad it is comes before the body: someone else's ad is 404 whatever the body says.
+  const refused = reviewRequestRefusal(id, user.id);
+  if (refused) return jsonError(refused.status, refused.message);
   const { reason } = parseBodyOrThrow(reviewRequestSchema, await bodyOf(request));
   const outcome = requestHumanReview({ adId: id, ownerId: user.id, reason });
   if (!outcome.ok) return jsonError(outcome.status, outcome.message);

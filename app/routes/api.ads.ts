@@ -10,7 +10,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { dashboardQuerySchema, listManagedAds, toDashboardFilter } from "~/models/ad/dashboard.server";
-import { getAdForViewer } from "~/models/ad/detail.server";
+import { getAdForApi } from "~/models/ad/detail.server";
 import { apiAdSchema } from "~/models/ad/ad-form";
 import { adInputFromApi } from "~/models/ad/ad-input.server";
 import { createAdWithUploads } from "~/models/ad/write.server";
@@ -40,5 +40,5 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: result.status, headers: NO_STORE },
     );
   }
-  return Response.json(getAdForViewer(result.adId, user), { status: 201, headers: NO_STORE });
+  return Response.json(getAdForApi(result.adId, user), { status: 201, headers: NO_STORE });
 }

@@ -10,8 +10,7 @@ import { deleteCategory, updateCategory } from "~/models/category/admin.server";
 import { getCategory } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, categorySchema } from "~/models/category/category-form";
 import { requireAdmin } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow } from "~/web/http.server";
-import { readJsonObject } from "~/web/json-body.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow, readJsonObject } from "~/web/http.server";
 
 const paramsSchema = z.object({ id: idSchema });
 

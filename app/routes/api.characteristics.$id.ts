@@ -8,8 +8,7 @@ import { idSchema } from "~/lib/id";
 import { deleteCharacteristic, getCharacteristic, updateCharacteristic } from "~/models/category/admin.server";
 import { CATEGORY_MESSAGES, characteristicSchema } from "~/models/category/category-form";
 import { requireAdmin } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow } from "~/web/http.server";
-import { readJsonObject } from "~/web/json-body.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow, readJsonObject } from "~/web/http.server";
 
 const paramsSchema = z.object({ id: idSchema });
 

@@ -9,8 +9,7 @@ import { idSchema } from "~/lib/id";
 import { deleteCity, getCity, updateCity } from "~/models/city/admin.server";
 import { CITY_MESSAGES, citySchema } from "~/models/city/city-form";
 import { requireAdmin } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow } from "~/web/http.server";
-import { readJsonObject } from "~/web/json-body.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow, readJsonObject } from "~/web/http.server";
 
 const paramsSchema = z.object({ id: idSchema });
 

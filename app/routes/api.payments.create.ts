@@ -14,7 +14,7 @@ import { apiPaymentSchema, paymentIssueText } from "~/models/payment/payment-for
 import { findOwnAd, startPayment } from "~/models/payment/checkout.server";
 import { gatewayNeedsHolderAddress } from "~/models/payment/gateway.server";
 import { assertNotCrossSite, clientIp, requireUser } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, NO_STORE } from "~/web/http.server";
+import { jsonError, methodNotAllowed, NO_STORE, readJsonObject } from "~/web/http.server";
 
 export async function loader() {
   return methodNotAllowed("POST");
@@ -24,14 +24,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   assertNotCrossSite(request);
   const user = await requireUser(request);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError(400, "Dados inválidos", ["O corpo deve ser um JSON válido"]);
-  }
+  const body = await readJsonObject(request);
   // Whose ad it is comes first: another user's ad is missing, whatever else the body says.
-  const rawAdId = (body as { adId?: unknown } | null)?.adId;
+  const rawAdId = body.adId;
   const adId = parseId(typeof rawAdId === "number" ? String(rawAdId) : rawAdId);
   if (adId === null || !findOwnAd(adId, user.id)) return jsonError(404, PAYMENT_MESSAGES.adNotFound);
 

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { webhookToken } from "~/models/payment/gateway.server";
 import { receiveGatewayEvent } from "~/models/payment/webhook.server";
 import { isValidWebhookToken, parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
-import { jsonError, methodNotAllowed, NO_STORE } from "~/web/http.server";
+import { jsonError, methodNotAllowed, NO_STORE, readJsonObject } from "~/web/http.server";
 
 export async function loader() {
   return methodNotAllowed("POST");
@@ -21,15 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isValidWebhookToken(request.headers.get("asaas-access-token"), webhookToken())) {
     return jsonError(401, "Unauthorized");
   }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError(400, "Dados inválidos", ["O corpo deve ser um JSON válido"]);
-  }
+  const body = await readJsonObject(request);
   const event = parseAsaasWebhook(body);
   if (!event) return Response.json({ received: true, outcome: "ignored" }, { headers: NO_STORE });
-  const outcome = receiveGatewayEvent(event, body as Record<string, unknown>);
+  const outcome = receiveGatewayEvent(event, body);
   const payment = outcome.kind === "applied" ? { id: outcome.paymentId, status: outcome.status, changed: outcome.changed, adStatus: outcome.adStatus } : undefined;
   return Response.json({ received: true, outcome: outcome.kind, payment }, { headers: NO_STORE });
 }

@@ -8,8 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { adPriceSchema, isEditableSetting, SETTING_MESSAGES } from "~/models/setting/setting";
 import { getSetting, setAdPricePerDayCents } from "~/models/setting/setting.server";
 import { requireAdmin } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, NO_STORE } from "~/web/http.server";
-import { readJsonObject } from "~/web/json-body.server";
+import { jsonError, methodNotAllowed, NO_STORE, readJsonObject } from "~/web/http.server";
 
 /** Public settings only; anything else is simply not found here. */
 const PUBLIC_KEYS = new Set(["ad_price_per_day"]);

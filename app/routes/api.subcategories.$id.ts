@@ -9,8 +9,7 @@ import { deleteSubcategory, updateSubcategory } from "~/models/category/admin.se
 import { getSubcategory } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, subcategorySchema } from "~/models/category/category-form";
 import { requireAdmin } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow } from "~/web/http.server";
-import { readJsonObject } from "~/web/json-body.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseOrThrow, readJsonObject } from "~/web/http.server";
 
 const paramsSchema = z.object({ id: idSchema });
 

@@ -40,15 +40,35 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
 }
 
-/** The parsed body, or a thrown 400 whose `message` is the first problem (e.g. "Email inválido"). */
-export async function readJsonBody<S extends zm.ZodMiniType>(request: Request, schema: S): Promise<zm.output<S>> {
+export const JSON_BODY_MESSAGES = {
+  notJson: "O corpo deve ser um JSON válido",
+  notObject: "O corpo deve ser um objeto JSON (por exemplo {\"campo\": \"valor\"})",
+} as const;
+
+/**
+ * The one way the API reads a JSON body: an object, or a thrown 400 (malformed JSON, or `null`, a
+ * number, a string, an array). Every body of the API is an object, and the schemas' cross-field
+ * checks read `data.field`, so anything else must stop here rather than reach them as a 500.
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  return parseJsonObject(await request.text());
+}
+
+/** `readJsonObject` for a body already read as text (an endpoint that also takes forms or nothing). */
+export function parseJsonObject(text: string): Record<string, unknown> {
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(text);
   } catch {
-    throw jsonError(400, MESSAGES.badBody, ["O corpo deve ser um JSON válido"]);
+    throw jsonError(400, MESSAGES.badBody, [JSON_BODY_MESSAGES.notJson]);
   }
-  return parseBodyOrThrow(schema, body);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw jsonError(400, MESSAGES.badBody, [JSON_BODY_MESSAGES.notObject]);
+  return body as Record<string, unknown>;
+}
+
+/** The parsed body, or a thrown 400 whose `message` is the first problem (e.g. "Email inválido"). */
+export async function readJsonBody<S extends zm.ZodMiniType>(request: Request, schema: S): Promise<zm.output<S>> {
+  return parseBodyOrThrow(schema, await readJsonObject(request));
 }
 
 /** 405 with the methods the endpoint does take (the Allow header), as JSON like every API error. */

@@ -1,5 +1,6 @@
 /**
- * One ad (`getAdForViewer`, shared by /anuncio/{id} and GET /api/ads/{id}) and its view counter.
+ * One ad (`getAdForViewer` for /anuncio/{id}; `getAdForApi`, the same plus adCost for its owner and
+ * admins, for GET /api/ads/{id} and the create and update answers) and its view counter.
  *
  * - a non-public ad is visible only to its owner and to admins;
  * - views go up by one atomic `UPDATE … SET views = views + 1`, only for public ads.
@@ -7,8 +8,10 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { ads, categories, characteristics, subcategories, users } from "~/db/schema";
+import { centsToDecimalString } from "~/lib/money";
 import { effectiveStatus, type AdDetail, type AdStatus, type Viewer } from "~/models/ad/ad";
 import { cardColumns, imagesByAd, toPublicAd, type CardRow } from "~/models/ad/card.server";
+import { displayCharacteristicValue } from "~/models/ad/characteristic-values";
 
 function isPublic(ad: { status: AdStatus; expirationDate: Date }, now: Date) {
   return effectiveStatus(ad, now) === "active";
@@ -19,6 +22,22 @@ function isPublic(ad: { status: AdStatus; expirationDate: Date }, now: Date) {
  * (active, unexpired) ad; only the owner and admins see it in any other status.
  */
 export function getAdForViewer(id: number, viewer: Viewer, now: Date = new Date()): AdDetail | null {
+  return loadAd(id, viewer, now)?.ad ?? null;
+}
+
+/**
+ * The ad as the JSON API answers it (GET /api/ads/{id} and the create and update answers): the same
+ * ad, plus what it cost (adCost, a decimal string like price) when the viewer is its owner or an admin.
+ * What an advertiser paid is theirs to know, so public viewers and the public page never get it.
+ */
+export function getAdForApi(id: number, viewer: Viewer, now: Date = new Date()): (AdDetail & { adCost?: string }) | null {
+  const found = loadAd(id, viewer, now);
+  if (!found) return null;
+  const manages = viewer !== null && (viewer.isAdmin || viewer.id === found.ad.userId);
+  return manages ? { ...found.ad, adCost: centsToDecimalString(found.adCostCents) } : found.ad;
+}
+
+function loadAd(id: number, viewer: Viewer, now: Date): { ad: AdDetail; adCostCents: number } | null {
   const row = db
     .select({
       ...cardColumns,
@@ -26,18 +45,19 @@ export function getAdForViewer(id: number, viewer: Viewer, now: Date = new Date(
       condition: ads.condition,
       userId: ads.userId,
       updatedAt: ads.updatedAt,
+      adCostCents: ads.adCostCents,
     })
     .from(ads)
     .innerJoin(categories, eq(categories.id, ads.categoryId))
     .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
     .innerJoin(users, eq(users.id, ads.userId))
     .where(eq(ads.id, id))
-    .get() as (CardRow & { status: AdStatus; condition: string; userId: number; updatedAt: Date }) | undefined;
+    .get() as (CardRow & { status: AdStatus; condition: string; userId: number; updatedAt: Date; adCostCents: number }) | undefined;
   if (!row) return null;
   if (!isPublic(row, now) && !(viewer && (viewer.isAdmin || viewer.id === row.userId))) return null;
 
   const card = toPublicAd(row, imagesByAd([row.id]).get(row.id) ?? []);
-  return {
+  const ad: AdDetail = {
     ...card,
     status: effectiveStatus(row, now),
     condition: row.condition,
@@ -45,6 +65,7 @@ export function getAdForViewer(id: number, viewer: Viewer, now: Date = new Date(
     characteristicItems: characteristicItems(row.categoryId, card.characteristics),
     updatedAt: row.updatedAt.toISOString(),
   };
+  return { ad, adCostCents: row.adCostCents };
 }
 
 /** The ad's characteristic values with their labels, defined ones first (in definition order), then any others. */
@@ -61,22 +82,13 @@ function characteristicItems(categoryId: number, values: Record<string, string>)
     const value = values[definition.name];
     seen.add(definition.name);
     if (value === undefined || String(value).trim() === "") continue;
-    items.push({ key: definition.name, label: definition.label, value: displayValue(String(value), definition.dataType) });
+    items.push({ key: definition.name, label: definition.label, value: displayCharacteristicValue(String(value), definition.dataType) });
   }
   for (const [key, value] of Object.entries(values)) {
     if (seen.has(key) || String(value).trim() === "") continue;
     items.push({ key, label: key, value: String(value) });
   }
   return items;
-}
-
-function displayValue(value: string, dataType: string) {
-  if (dataType === "boolean") return value === "true" ? "Sim" : value === "false" ? "Não" : value;
-  if (dataType === "date") {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
-  }
-  return value;
 }
 
 /**

@@ -76,6 +76,8 @@ export type ManagedAd = {
   description: string;
   /** Two decimals, or "" for "A combinar". */
   price: string;
+  /** What the ad cost its owner (spec 02 §3 adCost), two decimals: only the owner and admins list ads. */
+  adCost: string;
   adType: AdType;
   category: { id: number; name: string; icon: string };
   subcategory: { id: number; name: string } | null;

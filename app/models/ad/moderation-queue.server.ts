@@ -191,15 +191,25 @@ export function rejectAd({ adId, adminId, reason }: { adId: number; adminId: num
  * Only the owner may ask (404 for anyone else, as if the ad did not exist), only for a rejected ad
  * that has not expired (an expired one is reactivated instead, which moderates it again).
  */
-export function requestHumanReview(
-  { adId, ownerId, reason = null }: { adId: number; ownerId: number; reason?: string | null },
-  now: Date = new Date(),
-): QueueOutcome {
+/**
+ * Why this user may not ask for a review of this ad now (404 not theirs or missing, 409 not rejected,
+ * already waiting or expired), or null. The API asks before reading the body.
+ */
+export function reviewRequestRefusal(adId: number, ownerId: number, now: Date = new Date()): QueueRefusal | null {
   const ad = db.select({ userId: ads.userId, status: ads.status, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get();
   if (!ad || ad.userId !== ownerId) return { ok: false, status: 404, message: MODERATION_MESSAGES.notFound };
   if (ad.status === "pending") return { ok: false, status: 409, message: MODERATION_MESSAGES.alreadyPending };
   if (ad.status !== "rejected") return { ok: false, status: 409, message: MODERATION_MESSAGES.notRejected };
   if (ad.expirationDate.getTime() <= now.getTime()) return { ok: false, status: 409, message: MODERATION_MESSAGES.expired };
+  return null;
+}
+
+export function requestHumanReview(
+  { adId, ownerId, reason = null }: { adId: number; ownerId: number; reason?: string | null },
+  now: Date = new Date(),
+): QueueOutcome {
+  const refused = reviewRequestRefusal(adId, ownerId, now);
+  if (refused) return refused;
   const note = reason?.trim() ? reason.trim() : null;
   const changed = writeTransaction((tx) => {
     const updated = tx

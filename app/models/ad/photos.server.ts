@@ -49,12 +49,22 @@ export function listAdPhotos(adId: number, viewer: NonNullable<Viewer>): AdPhoto
     .all();
 }
 
-/** Adds one photo (checked by content, re-encoded), moderated with the ad's text; the new photo, or the refusal. */
-export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file: { bytes: Uint8Array }): Promise<{ ok: true; photo: AdPhoto } | Refusal> {
+/**
+ * Why this viewer may not add a photo to this ad now (404 not theirs or missing, 409 locked), or null.
+ * The API asks before reading the upload: who may act is answered whatever the body holds.
+ */
+export function addPhotoRefusal(adId: number, viewer: NonNullable<Viewer>): Refusal | null {
   const ad = managedAd(adId, viewer);
   if (!ad) return { ok: false, status: 404, message: "Anúncio não encontrado" };
   const locked = photoChangeRefusal(ad, viewer);
-  if (locked) return { ok: false, status: 409, message: locked };
+  return locked ? { ok: false, status: 409, message: locked } : null;
+}
+
+/** Adds one photo (checked by content, re-encoded), moderated with the ad's text; the new photo, or the refusal. */
+export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file: { bytes: Uint8Array }): Promise<{ ok: true; photo: AdPhoto } | Refusal> {
+  const refused = addPhotoRefusal(adId, viewer);
+  if (refused) return refused;
+  const ad = managedAd(adId, viewer)!;
   const current = listAdPhotos(adId, viewer) ?? [];
   if (current.length >= MAX_AD_IMAGES) return { ok: false, status: 400, message: AD_FORM_MESSAGES.imageLimitApi };
   const stored = await storePhotos([file]);

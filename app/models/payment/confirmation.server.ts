@@ -212,10 +212,15 @@ export function withdrawInBackground(paymentIds?: number[]): void {
   void track(sendWithdrawals({ paymentIds, onPaid: applyFoundCharge }).then(() => undefined), "withdrawal of queued charges");
 }
 
-/** Applies a gateway status to one payment: one transaction, then the receipt when it became paid. */
-export function applyPaymentStatus(paymentId: number, update: GatewayUpdate, now: Date = new Date()): AppliedStatus | null {
+/**
+ * Applies a gateway status to one payment: one transaction, then the receipt when it became paid.
+ * `gatewayPaymentId`: the charge the gateway showed us for it (a lookup after a timed-out creation, a
+ * withdrawal that found it paid), recorded in the same transaction when we never learned it.
+ */
+export function applyPaymentStatus(paymentId: number, update: GatewayUpdate, now: Date = new Date(), gatewayPaymentId?: string): AppliedStatus | null {
   let amountCents = 0;
   const change = writeTransaction((tx) => {
+    if (gatewayPaymentId) adoptGatewayId(tx, paymentId, gatewayPaymentId);
     const payment = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
     if (!payment) return null;
     amountCents = payment.amountCents;
@@ -224,13 +229,9 @@ export function applyPaymentStatus(paymentId: number, update: GatewayUpdate, now
   return change ? afterStatusChange(change, amountCents) : null;
 }
 
-/**
- * A charge the gateway showed us for our payment (a lookup after a timed-out creation, a withdrawal
- * that found it paid): its id is recorded when we never learned it, and its status applied.
- */
+/** A charge the gateway showed us for our payment: its id recorded when we never learned it, and its status applied. */
 export function applyFoundCharge(paymentId: number, update: GatewayUpdate, gatewayPaymentId: string, now: Date = new Date()): AppliedStatus | null {
-  writeTransaction((tx) => adoptGatewayId(tx, paymentId, gatewayPaymentId));
-  return applyPaymentStatus(paymentId, update, now);
+  return applyPaymentStatus(paymentId, update, now, gatewayPaymentId);
 }
 
 /** The ad's latest paid payment, if any. */

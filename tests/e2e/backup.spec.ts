@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { removeDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { rawRequest } from "../support/http";
 
 const PASSWORD = "Senha@123";
@@ -71,7 +71,7 @@ test("the server backs itself up at start-up when no backup is due yet: database
     expect(server.output().match(/\[backup\]/g)).toHaveLength(1);
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 });
 
@@ -118,6 +118,6 @@ test("npm run db:backup, more sign-ups, npm run db:restore, restart: the backed-
     expect(await loginStatus(server, after)).toBe(401);
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 });

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startAppServer } from "../support/app-server";
+import { removeDataDir, startAppServer } from "../support/app-server";
 import { freePort } from "../support/free-port";
 
 type Run = { code: number | null; stdout: string; stderr: string };
@@ -78,6 +78,6 @@ test("payments:confirm with no server running says where it looked and exits non
     // A clear message, not a stack trace.
     expect(run.stderr).not.toMatch(/\n\s+at /);
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 });

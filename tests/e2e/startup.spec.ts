@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startAppServer } from "../support/app-server";
+import { removeDataDir, startAppServer } from "../support/app-server";
 
 test("start-up with a bad setting stops with a message naming the variable", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-badenv-"));
@@ -12,7 +12,7 @@ test("start-up with a bad setting stops with a message naming the variable", () 
     encoding: "utf8",
     timeout: 20_000,
   });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
   expect(result.status).toBe(1);
   expect(result.stderr).toContain("Invalid environment configuration");
   expect(result.stderr).toMatch(/PORT: .*\(got "porta"\)/);

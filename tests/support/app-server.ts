@@ -17,7 +17,7 @@ export type AppServer = {
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   kill(signal: NodeJS.Signals): void;
-  /** SIGKILL (if still running), then removes the data folder. */
+  /** SIGKILL to the server and its workers, then removes the data folder (unless the caller gave it). */
   stop(): Promise<void>;
 };
 
@@ -46,6 +46,9 @@ export async function startAppServer(
     // NODE_ENV may be left out (see above): the type @remix-run/node declares for process.env requires it.
     env: Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined)) as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so stop() also kills the cluster's workers: a worker left running after the
+    // primary is killed may still write to the data folder while the test removes it (ENOTEMPTY).
+    detached: true,
   });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
@@ -53,11 +56,17 @@ export async function startAppServer(
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   let ended = false;
   // A test that times out never reaches its stop(): the server must not outlive the test process.
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // The whole group has already exited.
+    }
+  };
+  process.once("exit", killGroup);
   void exited.then(() => {
     ended = true;
-    process.off("exit", killOnExit);
+    process.off("exit", killGroup);
   });
   const server: AppServer = {
     url: `http://127.0.0.1:${port}`,
@@ -66,11 +75,9 @@ export async function startAppServer(
     exited,
     kill: (signal) => void child.kill(signal),
     async stop() {
-      if (!ended) {
-        child.kill("SIGKILL");
-        await exited;
-      }
-      if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      killGroup();
+      if (!ended) await exited;
+      if (!givenDataDir) removeDataDir(dataDir);
     },
   };
   if (!waitForHealth) return server;
@@ -91,4 +98,9 @@ export async function startAppServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Removes a test's data folder, retrying while a process that has just been killed lets go of it. */
+export function removeDataDir(dataDir: string) {
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }

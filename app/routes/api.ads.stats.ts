@@ -5,13 +5,13 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idSchema } from "~/lib/id";
+import { optionalIdSchema } from "~/lib/id";
 import { dashboardStats } from "~/models/ad/dashboard.server";
 import { requireUser } from "~/web/auth.server";
 import { NO_STORE, parseOrThrow, searchParamsOf } from "~/web/http.server";
 
 const querySchema = z.object({
-  userId: z.preprocess((value) => (value === "" ? undefined : value), idSchema.optional()),
+  userId: z.preprocess((value) => (value === "" ? undefined : value), optionalIdSchema),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {

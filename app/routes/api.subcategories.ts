@@ -4,14 +4,14 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idSchema } from "~/lib/id";
+import { optionalIdSchema } from "~/lib/id";
 import { createSubcategory } from "~/models/category/admin.server";
 import { listSubcategories } from "~/models/category/category.server";
 import { subcategorySchema } from "~/models/category/category-form";
 import { requireAdmin } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody, searchParamsOf } from "~/web/http.server";
 
-const querySchema = z.object({ categoryId: idSchema.optional() });
+const querySchema = z.object({ categoryId: optionalIdSchema });
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { categoryId } = parseOrThrow(querySchema, searchParamsOf(request), "Categoria inválida");

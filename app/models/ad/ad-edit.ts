@@ -7,6 +7,7 @@
  * locked field is not posted; the ad model requires them whenever they are not locked.
  */
 import * as z from "zod/mini";
+import { positiveId } from "~/lib/id";
 import { AD_STATUSES, AD_TYPES } from "~/models/ad/ad";
 import { AD_FORM_MESSAGES, descriptionField, priceField, titleField, whatsappField } from "~/models/ad/ad-form";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
@@ -15,18 +16,6 @@ import { MANAGE_MESSAGES } from "~/models/ad/manage";
 const fromJson = (value: unknown): unknown => (value === null ? undefined : typeof value === "number" ? String(value) : value);
 const blank = (value: unknown): unknown => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
-const positiveId = (message: string) =>
-  z.pipe(
-    z.unknown(),
-    z.transform((value, ctx) => {
-      const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
-      if (!Number.isSafeInteger(n) || n < 1) {
-        ctx.issues.push({ code: "custom", message, input: value });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  );
 
 /** "2026-11-25", or an ISO instant whose first ten characters are that day. Empty is the required message. */
 const expirationDay = z.pipe(

@@ -4,6 +4,7 @@
  * POST /api/ads and the edit page. The wizard's state between steps is a `WizardDraftData` row.
  */
 import * as z from "zod/mini";
+import { positiveId } from "~/lib/id";
 import { MAX_PRICE_CENTS, MAX_PRICE_MESSAGE, parseDecimalToCents } from "~/lib/money";
 import { isValidWhatsapp } from "~/lib/whatsapp";
 import { AD_TYPES, type AdType } from "~/models/ad/ad";
@@ -90,18 +91,6 @@ const optionalText = (...checks: StringChecks) =>
 const requiredText = (requiredMessage: string, ...checks: StringChecks) =>
   z.string(requiredMessage).check(z.trim(), z.minLength(1, requiredMessage), ...checks);
 
-const positiveId = (message: string) =>
-  z.pipe(
-    z.unknown(),
-    z.transform((value, ctx) => {
-      const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-      if (!Number.isSafeInteger(n) || n < 1) {
-        ctx.issues.push({ code: "custom", message, input: value });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  );
 
 /** Step 1: what and where. The server also checks that the subcategory belongs to the category. */
 export const adStep1Schema = z.object({

@@ -39,6 +39,11 @@ export function effectiveStatus(
   return expirationDate.getTime() <= now.getTime() ? "expired" : status;
 }
 
+/** Whether the public may see the ad at `now` (in queries: `publiclyVisible`, visibility.server.ts). */
+export function isPubliclyVisible(ad: { status: AdStatus; expirationDate: Date }, now: Date = new Date()): boolean {
+  return effectiveStatus(ad, now) === "active";
+}
+
 export function adStatusLabel(status: AdStatus): string {
   return AD_STATUS_LABELS[status];
 }

@@ -10,7 +10,7 @@ import { db } from "~/db/client.server";
 import { ads, categories, moderationDecisions, subcategories, users } from "~/db/schema";
 import { centsToDecimalString } from "~/lib/money";
 import { expirationKeyFromInstant } from "~/lib/dates";
-import { idSchema } from "~/lib/id";
+import { optionalIdSchema } from "~/lib/id";
 import { AD_STATUSES, AD_TYPES, effectiveStatus, type AdStatus } from "~/models/ad/ad";
 import { imagesByAd } from "~/models/ad/card.server";
 import {
@@ -25,6 +25,7 @@ import {
   type ManagedAd,
 } from "~/models/ad/manage";
 import { archiveUserId } from "~/models/ad/removal.server";
+import { publiclyVisible } from "~/models/ad/visibility.server";
 
 const MAX_SEARCH_TERMS = 8;
 
@@ -51,11 +52,11 @@ const SEARCH_MAX = 100;
 /** GET /api/ads (strict: a bad value is a 400) and the page (lenient, see dashboardFilterFromUrl). */
 export const dashboardQuerySchema = z.object({
   status: z.preprocess(blank, z.enum(AD_STATUSES, { message: `deve ser um de: ${AD_STATUSES.join(", ")}` }).optional()),
-  categoryId: z.preprocess(blank, idSchema.optional()),
+  categoryId: z.preprocess(blank, optionalIdSchema),
   adType: z.preprocess(blank, z.enum(AD_TYPES, { message: "deve ser Vender, Comprar ou Trocar" }).optional()),
   search: z.preprocess(blank, z.string().trim().max(SEARCH_MAX, { message: `deve ter no máximo ${SEARCH_MAX} caracteres` }).optional()),
-  id: z.preprocess(blank, idSchema.optional()),
-  userId: z.preprocess(blank, idSchema.optional()),
+  id: z.preprocess(blank, optionalIdSchema),
+  userId: z.preprocess(blank, optionalIdSchema),
   page: z.preprocess(blank, z.coerce.number({ message: "deve ser um número" }).int().min(1, { message: "deve ser maior que zero" }).max(100_000).default(1)),
   limit: z.preprocess(
     blank,
@@ -224,7 +225,7 @@ export function dashboardStats(actor: Actor, { userId }: { userId?: number } = {
   const row = db
     .select({
       totalAds: count(),
-      activeAds: sql<number>`coalesce(sum(case when ${ads.status} = 'active' and ${notExpired} then 1 else 0 end), 0)`,
+      activeAds: sql<number>`coalesce(sum(case when ${publiclyVisible(now)} then 1 else 0 end), 0)`,
       pendingPaymentAds: sql<number>`coalesce(sum(case when ${ads.status} = 'pending_payment' and ${notExpired} then 1 else 0 end), 0)`,
       pausedAds: sql<number>`coalesce(sum(case when ${ads.status} = 'paused' and ${notExpired} then 1 else 0 end), 0)`,
       expiredAds: sql<number>`coalesce(sum(case when ${ads.expirationDate} <= ${at} then 1 else 0 end), 0)`,

@@ -1,21 +1,15 @@
 /**
  * One ad (`getAdForViewer` for /anuncio/{id}; `getAdForApi`, the same plus adCost for its owner and
- * admins, for GET /api/ads/{id} and the create and update answers) and its view counter.
- *
- * - a non-public ad is visible only to its owner and to admins;
- * - views go up by one atomic `UPDATE … SET views = views + 1`, only for public ads.
+ * admins, for GET /api/ads/{id} and the create and update answers). A non-public ad is visible only
+ * to its owner and to admins.
  */
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { ads, categories, characteristics, subcategories, users } from "~/db/schema";
 import { centsToDecimalString } from "~/lib/money";
-import { effectiveStatus, type AdDetail, type AdStatus, type Viewer } from "~/models/ad/ad";
+import { effectiveStatus, isPubliclyVisible, type AdDetail, type AdStatus, type Viewer } from "~/models/ad/ad";
 import { cardColumns, imagesByAd, toPublicAd, type CardRow } from "~/models/ad/card.server";
 import { displayCharacteristicValue } from "~/models/ad/characteristic-values";
-
-function isPublic(ad: { status: AdStatus; expirationDate: Date }, now: Date) {
-  return effectiveStatus(ad, now) === "active";
-}
 
 /**
  * The full ad, or null when it does not exist or the viewer may not see it: anyone sees a public
@@ -54,7 +48,7 @@ function loadAd(id: number, viewer: Viewer, now: Date): { ad: AdDetail; adCostCe
     .where(eq(ads.id, id))
     .get() as (CardRow & { status: AdStatus; condition: string; userId: number; updatedAt: Date; adCostCents: number }) | undefined;
   if (!row) return null;
-  if (!isPublic(row, now) && !(viewer && (viewer.isAdmin || viewer.id === row.userId))) return null;
+  if (!isPubliclyVisible(row, now) && !(viewer && (viewer.isAdmin || viewer.id === row.userId))) return null;
 
   const card = toPublicAd(row, imagesByAd([row.id]).get(row.id) ?? []);
   const ad: AdDetail = {
@@ -89,18 +83,4 @@ function characteristicItems(categoryId: number, values: Record<string, string>)
     items.push({ key, label: key, value: String(value) });
   }
   return items;
-}
-
-/**
- * Counts one opening of a public ad: a single atomic UPDATE (concurrent openings never lose a
- * count). Returns the new total, or null when the ad is not public (nothing is counted then).
- */
-export function incrementAdViews(id: number, now: Date = new Date()): number | null {
-  const row = db
-    .update(ads)
-    .set({ views: sql`${ads.views} + 1` })
-    .where(and(eq(ads.id, id), eq(ads.status, "active"), gt(ads.expirationDate, now)))
-    .returning({ views: ads.views })
-    .get();
-  return row?.views ?? null;
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { AD_TYPES, ALL_CITIES, PUBLIC_MAX_LIMIT, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type PublicAdsFilter, type PublicSort } from "~/models/ad/ad";
 import { getSubcategory } from "~/models/category/category.server";
-import { idSchema } from "~/lib/id";
+import { optionalIdSchema } from "~/lib/id";
 import { MAX_PRICE_CENTS, parsePriceBound } from "~/lib/money";
 
 const MAX_PAGE = 100_000;
@@ -18,7 +18,7 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 
 const optionalId = z.preprocess(
   blankToUndefined,
-  idSchema.optional(),
+  optionalIdSchema,
 );
 
 /** A price bound in reais ("1500", "1500.50"), as cents. */

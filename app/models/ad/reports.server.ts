@@ -18,6 +18,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, writeTransaction } from "~/db/client.server";
 import { adReports, ads, moderationDecisions } from "~/db/schema";
+import { isPubliclyVisible } from "~/models/ad/ad";
 import { countAttempt, forgetAttempt } from "~/models/account/throttle.server";
 import {
   REPORT_DETAILS_MAX,
@@ -89,7 +90,7 @@ export function reportAd(
       .from(ads)
       .where(eq(ads.id, adId))
       .get();
-    if (!ad || ad.status !== "active" || ad.expirationDate.getTime() <= now.getTime()) {
+    if (!ad || !isPubliclyVisible(ad, now)) {
       return { ok: false, status: 404, message: REPORT_MESSAGES.notFound };
     }
     const inserted = tx

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import { sqlite } from "~/db/client.server";
 import { dateKey } from "~/lib/dates";
+import { PUBLICLY_VISIBLE_WHERE } from "~/models/ad/visibility.server";
 
 type Statements = {
   remember: Database.Statement<[number, number, number, number]>;
@@ -25,10 +26,10 @@ function prepared(): Statements {
     // Remembered only when the ad is public: a hidden ad is neither counted nor remembered.
     remember: sqlite.prepare(
       `INSERT OR IGNORE INTO ad_view_days (day, ad_id, visitor)
-       SELECT ?, id, ? FROM ads WHERE id = ? AND status = 'active' AND expiration_date > ?`,
+       SELECT ?, id, ? FROM ads WHERE id = ? AND ${PUBLICLY_VISIBLE_WHERE}`,
     ),
     bump: sqlite.prepare("UPDATE ads SET views = views + 1 WHERE id = ? RETURNING views"),
-    current: sqlite.prepare("SELECT views FROM ads WHERE id = ? AND status = 'active' AND expiration_date > ?"),
+    current: sqlite.prepare(`SELECT views FROM ads WHERE id = ? AND ${PUBLICLY_VISIBLE_WHERE}`),
     sweep: sqlite.prepare("DELETE FROM ad_view_days WHERE day < ?"),
   };
   return statements;

@@ -8,6 +8,7 @@
  * One schema serves a form (strings, a checkbox "on") and JSON (numbers, booleans, arrays).
  */
 import * as z from "zod/mini";
+import { positiveId } from "~/lib/id";
 import { CATEGORY_ICON_KEYS, CHARACTERISTIC_DATA_TYPES, type CategoryIconKey, type CharacteristicDataType } from "~/models/category/category";
 
 /** The icons an admin picks from (spec 02 §3), in this order. A category keeps any other known key it already has. */
@@ -163,18 +164,6 @@ const flag = z.optional(
   ),
 );
 
-export const positiveId = (message: string) =>
-  z.pipe(
-    z.unknown(),
-    z.transform((value, ctx) => {
-      const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
-      if (!Number.isSafeInteger(n) || n < 1) {
-        ctx.issues.push({ code: "custom", message, input: value });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  );
 
 /** "1.500,5", "1500.5", 1500.5 → 1500.5; empty → null. */
 function readNumber(value: unknown): number | null | "invalid" {

@@ -12,6 +12,7 @@ import { db } from "~/db/client.server";
 import { ads, categories, payments, users } from "~/db/schema";
 import { addDaysToKey, dateKey, startOfDayInstant, todayKey } from "~/lib/dates";
 import { AD_STATUSES, AD_STATUS_LABELS, type AdStatus } from "~/models/ad/ad";
+import { publiclyVisible } from "~/models/ad/visibility.server";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/models/payment/payment";
 import { REPORT_DAYS, REPORT_MONTHS, type AdminReport, type AdminTotals } from "~/models/statistics/statistics";
 
@@ -23,7 +24,7 @@ export function getAdminTotals(now: Date = new Date()): AdminTotals {
     .select({
       total: count(),
       pending: sql<number>`coalesce(sum(${ads.status} = 'pending'), 0)`,
-      active: sql<number>`coalesce(sum(${ads.status} = 'active' AND ${ads.expirationDate} > ${now.getTime()}), 0)`,
+      active: sql<number>`coalesce(sum(${publiclyVisible(now)}), 0)`,
     })
     .from(ads)
     .get();
@@ -128,7 +129,7 @@ export function getAdminReport(now: Date = new Date()): AdminReport {
       categoryId: categories.id,
       name: categories.name,
       total: sql<number>`count(${ads.id})`,
-      active: sql<number>`coalesce(sum(${ads.status} = 'active' AND ${ads.expirationDate} > ${now.getTime()}), 0)`,
+      active: sql<number>`coalesce(sum(${publiclyVisible(now)}), 0)`,
     })
     .from(categories)
     .leftJoin(ads, eq(ads.categoryId, categories.id))

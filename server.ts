@@ -36,7 +36,7 @@ import { scheduleReconciliation } from "~/models/payment/reconciliation.server";
 import { getEnv } from "~/env.server";
 import { bodyLimitFor, bodyTooLargeMessage, type BodyLimit } from "~/web/body-limits.server";
 import { securityHeaders } from "~/web/security-headers.server";
-import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isCrossSiteWrite, MESSAGES, siteOriginOf } from "~/web/server-guards.server";
+import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
 import { announceAddress, scheduleBackups, scheduleDailyJob, superviseWorkers, writePidFile } from "./server/primary";
 
 installGlobals({ nativeFetch: true });
@@ -197,7 +197,8 @@ function serve(onListening?: (mode: string) => void) {
     // Only origin-form targets ("/path?query"); "http://other/x" or "*" would not be ours to answer.
     if (!req.originalUrl.startsWith("/")) return answer(req, res, 400, MESSAGES.badRequest);
     locals(res).origin = origin;
-    if (isCrossSiteWrite(req.method, req.headers.origin, origin)) return answer(req, res, 403, MESSAGES.crossSite);
+    const source = requestSource({ origin: req.headers.origin, referer: req.headers.referer }, [origin]);
+    if (!isSafeMethod(req.method) && source === "cross") return answer(req, res, 403, MESSAGES.crossSite);
     next();
   });
 

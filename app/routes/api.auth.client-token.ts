@@ -7,11 +7,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed, NO_STORE } from "~/web/http.server";
 import { jsonError } from "~/web/http.server";
 import { findSessionUser, issueClientToken } from "~/models/session/session.server";
-import { cookieTokenOf, isSameOrigin } from "~/web/auth.server";
+import { assertFromOurPages, cookieTokenOf } from "~/web/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  if (!isSameOrigin(request)) return jsonError(403, "Origem da requisição não permitida.");
+  assertFromOurPages(request);
   const cookieToken = await cookieTokenOf(request);
   const session = cookieToken ? findSessionUser(cookieToken) : null;
   const token = cookieToken && session ? issueClientToken(cookieToken) : null;

@@ -1,7 +1,7 @@
 /** POST /logout: ends the session (cookie and client token) and returns home. GET changes nothing. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endSession, isSameOrigin } from "~/web/auth.server";
+import { assertFromOurPages, endSession } from "~/web/auth.server";
 import { toast } from "~/web/toast.server";
 
 export function loader() {
@@ -10,7 +10,7 @@ export function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   // A cookie-authenticated write: only from our own pages.
-  if (!isSameOrigin(request)) throw new Response("Origem da requisição não permitida.", { status: 403 });
+  assertFromOurPages(request);
   const setCookie = await endSession(request);
   return toast.redirectWithSuccess("/", "Você saiu da sua conta.", { headers: { "Set-Cookie": setCookie } });
 }

@@ -16,6 +16,7 @@ import {
   type SessionWithUser,
 } from "~/models/session/session.server";
 import { jsonError } from "~/web/http.server";
+import { isSafeMethod, MESSAGES, requestSource } from "~/web/server-guards.server";
 
 export type { PublicUser };
 
@@ -32,7 +33,6 @@ export const sessionCookie = createCookie("__session", {
 
 export type AuthContext = SessionWithUser & { via: "cookie" | "bearer"; token: string };
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function bearerTokenOf(request: Request): string | null {
   const header = request.headers.get("Authorization");
@@ -54,28 +54,20 @@ export function siteOrigin() {
   return env.publicOrigin;
 }
 
-/**
- * True when the request says it comes from one of our pages (Origin, or Referer when Origin is absent):
- * the origin the browser addressed (the request's own) or the configured public one.
- */
-export function isSameOrigin(request: Request) {
-  const allowed = new Set([new URL(request.url).origin, siteOrigin()]);
-  const origin = request.headers.get("Origin");
-  if (origin) return allowed.has(origin);
-  const referer = request.headers.get("Referer");
-  if (!referer) return false;
-  try {
-    return allowed.has(new URL(referer).origin);
-  } catch {
-    return false;
-  }
+/** Where the request says it comes from (server-guards' one rule), against the origin it addressed and the public one. */
+function sourceOf(request: Request) {
+  const ours = [new URL(request.url).origin, siteOrigin()];
+  return requestSource({ origin: request.headers.get("Origin"), referer: request.headers.get("Referer") }, ours);
 }
 
-/** Answers 403 for a write that carries an Origin from another site (used by the sign-in forms too). */
+/** Answers 403 for a write from another site's page (the sign-in forms call it: they have no session to check). */
 export function assertNotCrossSite(request: Request) {
-  if (SAFE_METHODS.has(request.method)) return;
-  const origin = request.headers.get("Origin");
-  if (origin && !isSameOrigin(request)) throw forbidden(request, "Origem da requisição não permitida.");
+  if (!isSafeMethod(request.method) && sourceOf(request) === "cross") throw forbidden(request, MESSAGES.crossSite);
+}
+
+/** Answers 403 unless a write comes from one of our pages: for writes that only a session cookie authorizes (sign-out, the client token). */
+export function assertFromOurPages(request: Request) {
+  if (!isSafeMethod(request.method) && sourceOf(request) !== "same") throw forbidden(request, MESSAGES.crossSite);
 }
 
 function isApiRequest(request: Request) {
@@ -100,7 +92,7 @@ export async function getAuthContext(request: Request): Promise<AuthContext | nu
   if (!cookieToken) return null;
   const found = findSessionUser(cookieToken);
   if (!found) return null;
-  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) return null;
+  if (!isSafeMethod(request.method) && sourceOf(request) !== "same") return null;
   return { ...found, via: "cookie", token: cookieToken };
 }
 
@@ -147,8 +139,8 @@ export function loginPath(request: Request) {
 export async function requireUser(request: Request): Promise<PublicUser> {
   const context = await getAuthContext(request);
   if (context) return context.user;
-  if (!SAFE_METHODS.has(request.method) && !bearerTokenOf(request) && (await cookieTokenOf(request)) && !isSameOrigin(request)) {
-    throw forbidden(request, "Origem da requisição não permitida.");
+  if (!isSafeMethod(request.method) && !bearerTokenOf(request) && (await cookieTokenOf(request)) && sourceOf(request) !== "same") {
+    throw forbidden(request, MESSAGES.crossSite);
   }
   if (isApiRequest(request)) throw jsonError(401, "Unauthorized");
   throw redirect(loginPath(request));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorAnswer, isAllowedMethod, isCrossSiteWrite, siteOriginOf } from "./server-guards.server";
+import { errorAnswer, isAllowedMethod, isSafeMethod, requestSource, siteOriginOf } from "./server-guards.server";
 
 const base = { appUrl: undefined, trustProxy: false, protocol: "http", host: "127.0.0.1:3000", forwardedHost: undefined };
 
@@ -30,20 +30,29 @@ describe("siteOriginOf", () => {
   );
 });
 
-describe("isCrossSiteWrite", () => {
+describe("requestSource: the one cross-site rule", () => {
   const site = "http://127.0.0.1:3000";
-  it("refuses writes whose Origin is another site's, or null", () => {
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(isCrossSiteWrite(method, "https://evil.example", site)).toBe(true);
-    expect(isCrossSiteWrite("POST", "null", site)).toBe(true);
-    expect(isCrossSiteWrite("POST", "http://localhost:3000", site)).toBe(true);
-    expect(isCrossSiteWrite("POST", "https://127.0.0.1:3000", site)).toBe(true);
+  it("names another site's page, a null Origin or an unreadable Referer cross", () => {
+    expect(requestSource({ origin: "https://evil.example" }, [site])).toBe("cross");
+    expect(requestSource({ origin: "null" }, [site])).toBe("cross");
+    expect(requestSource({ origin: "http://localhost:3000" }, [site])).toBe("cross");
+    expect(requestSource({ origin: "https://127.0.0.1:3000" }, [site])).toBe("cross");
+    expect(requestSource({ referer: "https://evil.example/page" }, [site])).toBe("cross");
+    expect(requestSource({ referer: "not a url" }, [site])).toBe("cross");
+    // The Origin wins over a Referer of ours.
+    expect(requestSource({ origin: "https://evil.example", referer: `${site}/x` }, [site])).toBe("cross");
   });
 
-  it("lets reads, same-site writes and writes without an Origin through", () => {
-    expect(isCrossSiteWrite("GET", "https://evil.example", site)).toBe(false);
-    expect(isCrossSiteWrite("OPTIONS", "https://evil.example", site)).toBe(false);
-    expect(isCrossSiteWrite("POST", site, site)).toBe(false);
-    expect(isCrossSiteWrite("POST", undefined, site)).toBe(false);
+  it("knows our own pages by Origin or Referer, and leaves a request with neither unknown", () => {
+    expect(requestSource({ origin: site }, [site])).toBe("same");
+    expect(requestSource({ referer: `${site}/anunciar?x=1` }, ["https://classificados.example", site])).toBe("same");
+    expect(requestSource({}, [site])).toBe("unknown");
+    expect(requestSource({ origin: null, referer: null }, [site])).toBe("unknown");
+  });
+
+  it("checks writes only", () => {
+    expect(["GET", "HEAD", "OPTIONS"].every(isSafeMethod)).toBe(true);
+    expect(["POST", "PUT", "PATCH", "DELETE"].some(isSafeMethod)).toBe(false);
   });
 });
 

@@ -13,7 +13,6 @@ export function isAllowedMethod(method: string) {
   return (ALLOWED_METHODS as readonly string[]).includes(method);
 }
 
-/** Methods that never change anything, so they need no origin check. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const MESSAGES = {
@@ -54,15 +53,29 @@ export function siteOriginOf(input: {
   }
 }
 
+/** Methods that never change anything, so they need no origin check. */
+export function isSafeMethod(method: string) {
+  return SAFE_METHODS.has(method);
+}
+
 /**
- * A write that a browser sent from another site's page: a method other than GET/HEAD/OPTIONS carrying
- * an Origin that is not ours ("null", from sandboxed frames and data: pages, included). Browsers send
- * Origin on every cross-origin POST; a request without one (curl, the mobile app) is not a browser
- * acting for someone else, and cookie writes without it are refused later by the session check.
+ * The one cross-site rule: where a browser says a request comes from. "same" when its Origin (or, without
+ * one, its Referer) is one of `ourOrigins`; "cross" when it names any other page, "null" (sandboxed
+ * frames, data: pages) and unreadable Referers included; "unknown" when it carries neither — not a
+ * browser acting for another site's page (browsers send Origin on every cross-origin POST): curl, the
+ * mobile app. server.ts refuses every "cross" write; a session cookie counts for a write only when "same".
  */
-export function isCrossSiteWrite(method: string, origin: string | undefined, siteOrigin: string) {
-  if (SAFE_METHODS.has(method) || origin === undefined) return false;
-  return origin !== siteOrigin;
+export function requestSource(headers: { origin?: string | null; referer?: string | null }, ourOrigins: readonly string[]): "same" | "cross" | "unknown" {
+  let source = headers.origin;
+  if (!source && headers.referer) {
+    try {
+      source = new URL(headers.referer).origin;
+    } catch {
+      return "cross";
+    }
+  }
+  if (!source) return "unknown";
+  return ourOrigins.includes(source) ? "same" : "cross";
 }
 
 export function isApiPath(pathname: string) {

@@ -2,21 +2,9 @@
 import type { ReactNode } from "react";
 import { Icon } from "~/components/Icon";
 import { formatBRL } from "~/lib/money";
-import type { AdType } from "~/models/ad/ad";
 import { PAYMENT_MESSAGES } from "~/models/payment/payment";
 import { formatFee, type PaymentQuote } from "~/models/payment/payment-form";
-
-export type PaymentAdView = {
-  id: number;
-  title: string;
-  description: string;
-  categoryName: string;
-  subcategoryName: string | null;
-  adType: AdType;
-  city: string;
-  state: string;
-  expirationText: string;
-};
+import type { PaymentAdSummary } from "~/models/payment/payment-page";
 
 export const panel = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 
@@ -29,7 +17,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
   );
 }
 
-export function PaymentSummary({ ad, quote }: { ad: PaymentAdView; quote: PaymentQuote }) {
+export function PaymentSummary({ ad, quote }: { ad: PaymentAdSummary; quote: PaymentQuote }) {
   const days = (n: number) => `${n} ${n === 1 ? "dia" : "dias"}`;
   return (
     <div className="grid gap-4 md:grid-cols-2">

@@ -11,70 +11,15 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { ads, categories, payments, subcategories, type Payment } from "~/db/schema";
 import { expirationKeyFromInstant, formatDateKeyBR } from "~/lib/dates";
-import { adStatusLabel, effectiveStatus, type AdStatus, type AdType } from "~/models/ad/ad";
+import { adStatusLabel, effectiveStatus } from "~/models/ad/ad";
 import { findOwnAd, payabilityProblem, quoteFor } from "~/models/payment/checkout.server";
 import { latestPaidPayment } from "~/models/payment/confirmation.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
 import { applyObservedStatus } from "~/models/payment/webhook.server";
-import { isPaidPaymentStatus, paymentStatusLabel, type PaymentMethod, type PaymentStatus } from "~/models/payment/payment";
-import type { PaymentQuote } from "~/models/payment/payment-form";
+import { isPaidPaymentStatus, paymentStatusLabel } from "~/models/payment/payment";
+import type { PaymentAdSummary, PaymentPage, PaymentStatusView } from "~/models/payment/payment-page";
 import { paymentMethodLabel } from "~/models/payment/receipt.server";
 import { pixQrCodeDataUrl } from "~/services/payments/local-gateway.server";
-
-export type PaymentAdSummary = {
-  id: number;
-  title: string;
-  description: string;
-  categoryName: string;
-  subcategoryName: string | null;
-  adType: AdType;
-  city: string;
-  state: string;
-  /** Effective status (expired once the expiration date has passed). */
-  status: AdStatus;
-  statusLabel: string;
-  /** "25/11/2026", the last day the ad is visible. */
-  expirationText: string;
-};
-
-export type OpenPayment = {
-  paymentId: number;
-  method: PaymentMethod;
-  amountCents: number;
-  status: PaymentStatus;
-  statusLabel: string;
-  /** PIX "copia e cola"; null for cards, or while the gateway cannot give the QR. */
-  pixPayload: string | null;
-};
-
-export type PaidPayment = {
-  paymentId: number;
-  status: PaymentStatus;
-  statusLabel: string;
-  methodLabel: string;
-  amountCents: number;
-};
-
-export type PaymentPage = {
-  ad: PaymentAdSummary;
-  quote: PaymentQuote;
-  state: "form" | "open" | "paid" | "not_payable";
-  /** Why the ad cannot be paid ('not_payable'). */
-  notice: string | null;
-  open: OpenPayment | null;
-  paid: PaidPayment | null;
-};
-
-export type PaymentStatusView = {
-  paymentId: number;
-  adId: number;
-  method: PaymentMethod;
-  status: PaymentStatus;
-  statusLabel: string;
-  gatewayStatus: string | null;
-  isConfirmed: boolean;
-  adStatus: AdStatus;
-};
 
 function summary(adId: number, userId: number, now: Date): PaymentAdSummary | null {
   const row = db

@@ -1,7 +1,10 @@
 /**
- * An ad as a card: the columns every list and the detail read, the pictures in one query for a
- * whole page, and the row → `PublicAd` mapping (spec 01 §3 "Ad (public view)").
+ * An ad as a card: the columns every list and the detail read (and the joins that name its category,
+ * subcategory and owner), the pictures in one query for a whole page, and the row → JSON mapping of
+ * the fields every ad answer shares (spec 01 §3 "Ad (public view)"; the owner's list adds its own).
  */
+import { eq } from "drizzle-orm";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { ads, categories, subcategories, users } from "~/db/schema";
 import { sqlite } from "~/db/client.server";
 import type { AdType, PublicAd, PublicAdImage } from "~/models/ad/ad";
@@ -52,6 +55,18 @@ export type CardRow = {
   userFullName: string | null;
 };
 
+/**
+ * A query on `ads` (made `$dynamic()`) joined with the ad's category, subcategory and owner. A dynamic
+ * query's row type does not learn that the left-joined subcategory may be missing: its columns come
+ * back null for an ad without one, and the mappings here treat them so.
+ */
+export function withAdNames<T extends SQLiteSelect>(query: T) {
+  return query
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
+    .innerJoin(users, eq(users.id, ads.userId));
+}
+
 let imagesStatement: { all(ids: string): unknown[] } | undefined;
 
 export function imagesByAd(adIds: number[]): Map<number, PublicAdImage[]> {
@@ -91,7 +106,13 @@ export function coversByAd(adIds: number[]): Map<number, { id: number; publicId:
   return covers;
 }
 
-export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
+type SharedRow = Pick<
+  CardRow,
+  "id" | "title" | "description" | "priceCents" | "adType" | "categoryId" | "categoryName" | "categoryIcon" | "subcategoryId" | "subcategoryName" | "createdAt" | "expirationDate" | "views"
+>;
+
+/** The fields every ad answer shares, public or the owner's: price as two decimals ("" for "A combinar"), images[0] the cover. */
+export function sharedAdFields(row: SharedRow, images: PublicAdImage[]) {
   return {
     id: row.id,
     title: row.title,
@@ -100,17 +121,23 @@ export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
     adType: row.adType,
     category: { id: row.categoryId, name: row.categoryName, icon: row.categoryIcon },
     subcategory: row.subcategoryId !== null && row.subcategoryName !== null ? { id: row.subcategoryId, name: row.subcategoryName } : null,
-    characteristics: row.characteristics ?? {},
     images,
     primaryImageUrl: images[0]?.url ?? null,
+    createdAt: row.createdAt.toISOString(),
+    expirationDate: row.expirationDate.toISOString(),
+    views: row.views,
+  };
+}
+
+export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
+  return {
+    ...sharedAdFields(row, images),
+    characteristics: row.characteristics ?? {},
     whatsapp: row.whatsapp?.trim() ? row.whatsapp : null,
     user: { fullName: row.userFullName },
     city: row.city,
     idCity: row.idCity,
     state: row.state,
-    createdAt: row.createdAt.toISOString(),
-    expirationDate: row.expirationDate.toISOString(),
-    views: row.views,
   };
 }
 

@@ -12,7 +12,7 @@ import { centsToDecimalString } from "~/lib/money";
 import { expirationKeyFromInstant } from "~/lib/dates";
 import { optionalIdSchema } from "~/lib/id";
 import { AD_STATUSES, AD_TYPES, effectiveStatus, type AdStatus } from "~/models/ad/ad";
-import { imagesByAd } from "~/models/ad/card.server";
+import { imagesByAd, sharedAdFields, withAdNames } from "~/models/ad/card.server";
 import {
   DASHBOARD_PAGE_SIZES,
   DEFAULT_DASHBOARD_PAGE_SIZE,
@@ -133,32 +133,32 @@ export function listManagedAds(actor: Actor, filter: DashboardFilter, now: Date 
     match !== null ? sql`${ads.id} IN (SELECT rowid FROM ads_fts WHERE ads_fts MATCH ${match})` : undefined,
   );
   const [{ total }] = db.select({ total: count() }).from(ads).where(where).all() as [{ total: number }];
-  const rows = db
-    .select({
-      id: ads.id,
-      title: ads.title,
-      description: ads.description,
-      priceCents: ads.priceCents,
-      adCostCents: ads.adCostCents,
-      adType: ads.adType,
-      status: ads.status,
-      createdAt: ads.createdAt,
-      expirationDate: ads.expirationDate,
-      views: ads.views,
-      moderation: ads.moderation,
-      userId: ads.userId,
-      userFullName: users.fullName,
-      userEmail: users.email,
-      categoryId: ads.categoryId,
-      categoryName: categories.name,
-      categoryIcon: categories.icon,
-      subcategoryId: ads.subcategoryId,
-      subcategoryName: subcategories.name,
-    })
-    .from(ads)
-    .innerJoin(categories, eq(categories.id, ads.categoryId))
-    .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
-    .innerJoin(users, eq(users.id, ads.userId))
+  const rows = withAdNames(
+    db
+      .select({
+        id: ads.id,
+        title: ads.title,
+        description: ads.description,
+        priceCents: ads.priceCents,
+        adCostCents: ads.adCostCents,
+        adType: ads.adType,
+        status: ads.status,
+        createdAt: ads.createdAt,
+        expirationDate: ads.expirationDate,
+        views: ads.views,
+        moderation: ads.moderation,
+        userId: ads.userId,
+        userFullName: users.fullName,
+        userEmail: users.email,
+        categoryId: ads.categoryId,
+        categoryName: categories.name,
+        categoryIcon: categories.icon,
+        subcategoryId: ads.subcategoryId,
+        subcategoryName: subcategories.name,
+      })
+      .from(ads)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(desc(ads.createdAt), desc(ads.id))
     .limit(filter.limit)
@@ -174,24 +174,12 @@ export function listManagedAds(actor: Actor, filter: DashboardFilter, now: Date 
     ads: rows.map((row) => {
       const status = effectiveStatus(row, now);
       const own = row.userId === actor.id;
-      const adImages = images.get(row.id) ?? [];
       return {
-        id: row.id,
-        title: row.title,
-        description: row.description,
-        price: row.priceCents ? centsToDecimalString(row.priceCents) : "",
+        ...sharedAdFields(row, images.get(row.id) ?? []),
         adCost: centsToDecimalString(row.adCostCents),
-        adType: row.adType,
-        category: { id: row.categoryId, name: row.categoryName, icon: row.categoryIcon },
-        subcategory: row.subcategoryId !== null && row.subcategoryName !== null ? { id: row.subcategoryId, name: row.subcategoryName } : null,
         status,
         storedStatus: row.status,
-        createdAt: row.createdAt.toISOString(),
-        expirationDate: row.expirationDate.toISOString(),
         expirationDay: expirationKeyFromInstant(row.expirationDate),
-        views: row.views,
-        images: adImages,
-        primaryImageUrl: adImages[0]?.url ?? null,
         user: { id: row.userId, fullName: row.userFullName, email: actor.isAdmin || own ? row.userEmail : "" },
         actions: own ? ownerActions(row, now) : [],
         deleteRefusal: deleteRefusal(row, actor, now),

@@ -5,10 +5,10 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { ads, categories, characteristics, subcategories, users } from "~/db/schema";
+import { ads, characteristics } from "~/db/schema";
 import { centsToDecimalString } from "~/lib/money";
 import { effectiveStatus, isPubliclyVisible, type AdDetail, type AdStatus, type Viewer } from "~/models/ad/ad";
-import { cardColumns, imagesByAd, toPublicAd, type CardRow } from "~/models/ad/card.server";
+import { cardColumns, imagesByAd, toPublicAd, withAdNames, type CardRow } from "~/models/ad/card.server";
 import { displayCharacteristicValue } from "~/models/ad/characteristic-values";
 
 /**
@@ -32,19 +32,19 @@ export function getAdForApi(id: number, viewer: Viewer, now: Date = new Date()):
 }
 
 function loadAd(id: number, viewer: Viewer, now: Date): { ad: AdDetail; adCostCents: number } | null {
-  const row = db
-    .select({
-      ...cardColumns,
-      status: ads.status,
-      condition: ads.condition,
-      userId: ads.userId,
-      updatedAt: ads.updatedAt,
-      adCostCents: ads.adCostCents,
-    })
-    .from(ads)
-    .innerJoin(categories, eq(categories.id, ads.categoryId))
-    .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
-    .innerJoin(users, eq(users.id, ads.userId))
+  const row = withAdNames(
+    db
+      .select({
+        ...cardColumns,
+        status: ads.status,
+        condition: ads.condition,
+        userId: ads.userId,
+        updatedAt: ads.updatedAt,
+        adCostCents: ads.adCostCents,
+      })
+      .from(ads)
+      .$dynamic(),
+  )
     .where(eq(ads.id, id))
     .get() as (CardRow & { status: AdStatus; condition: string; userId: number; updatedAt: Date; adCostCents: number }) | undefined;
   if (!row) return null;

@@ -15,6 +15,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, categories, moderationDecisions, subcategories, users } from "~/db/schema";
 import type { AdModeration, AdStatus, ModerationDecision } from "~/models/ad/ad";
+import { withAdNames } from "~/models/ad/card.server";
 import { MODERATION_MESSAGES, type ModerationQueueItem } from "~/models/ad/moderation-queue";
 
 export type QueueRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
@@ -22,28 +23,28 @@ export type QueueOutcome = { ok: true; adId: number; status: AdStatus } | QueueR
 
 /** Ads waiting for a person, oldest wait first, with the automatic verdict and the owner's request. */
 export function listModerationQueue({ limit = 100, now = new Date() }: { limit?: number; now?: Date } = {}): ModerationQueueItem[] {
-  const rows = db
-    .select({
-      id: ads.id,
-      title: ads.title,
-      description: ads.description,
-      priceCents: ads.priceCents,
-      adType: ads.adType,
-      city: ads.city,
-      state: ads.state,
-      createdAt: ads.createdAt,
-      updatedAt: ads.updatedAt,
-      expirationDate: ads.expirationDate,
-      moderation: ads.moderation,
-      categoryName: categories.name,
-      subcategoryName: subcategories.name,
-      ownerName: users.fullName,
-      ownerEmail: users.email,
-    })
-    .from(ads)
-    .innerJoin(categories, eq(categories.id, ads.categoryId))
-    .leftJoin(subcategories, eq(subcategories.id, ads.subcategoryId))
-    .innerJoin(users, eq(users.id, ads.userId))
+  const rows = withAdNames(
+    db
+      .select({
+        id: ads.id,
+        title: ads.title,
+        description: ads.description,
+        priceCents: ads.priceCents,
+        adType: ads.adType,
+        city: ads.city,
+        state: ads.state,
+        createdAt: ads.createdAt,
+        updatedAt: ads.updatedAt,
+        expirationDate: ads.expirationDate,
+        moderation: ads.moderation,
+        categoryName: categories.name,
+        subcategoryName: subcategories.name,
+        ownerName: users.fullName,
+        ownerEmail: users.email,
+      })
+      .from(ads)
+      .$dynamic(),
+  )
     .where(eq(ads.status, "pending"))
     .orderBy(ads.updatedAt, ads.id)
     .limit(limit)

@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useEffect, useState } from "react";
-import { AuthCard, Divider, focusRing, FormAlert, GoogleButton, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
+import { AuthCard, focusRing, FormAlert, OtherWays, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { useLiveForm } from "~/components/useLiveForm";
 import { readRedirectAfterLogin } from "~/lib/client-session";
 import { loginSchema, MESSAGES } from "~/models/account/account";
@@ -89,15 +89,7 @@ export default function LoginPage() {
           Entrar
         </SubmitButton>
       </Form>
-      {google ? (
-        <>
-          <Divider />
-          <GoogleButton />
-        </>
-      ) : null}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Não tem uma conta? <TextLink to="/register">Cadastre-se</TextLink>
-      </p>
+      <OtherWays google={google} question="Não tem uma conta?" to="/register" linkText="Cadastre-se" />
       <aside className="mt-6 flex gap-3 rounded-xl bg-accent-300/30 p-4 text-sm text-slate-800">
         <Icon name="megaphone" className="mt-0.5 h-5 w-5 shrink-0 text-accent-600" />
         <div>

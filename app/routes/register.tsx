@@ -4,16 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  AuthCard,
-  Divider,
-  FormAlert,
-  GoogleButton,
-  NewPasswordFields,
-  SubmitButton,
-  TextField,
-  TextLink,
-} from "~/components/auth/AuthForm";
+import { AuthCard, FormAlert, NewPasswordFields, OtherWays, SubmitButton, TextField } from "~/components/auth/AuthForm";
 import { useLiveForm } from "~/components/useLiveForm";
 import { MESSAGES, registerSchema } from "~/models/account/account";
 import { readFormData, retryAfterHeaders } from "~/web/http.server";
@@ -70,15 +61,7 @@ export default function RegisterPage() {
           Criar conta
         </SubmitButton>
       </Form>
-      {google ? (
-        <>
-          <Divider />
-          <GoogleButton />
-        </>
-      ) : null}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Já tem uma conta? <TextLink to="/login">Entrar</TextLink>
-      </p>
+      <OtherWays google={google} question="Já tem uma conta?" to="/login" linkText="Entrar" />
     </AuthCard>
   );
 }

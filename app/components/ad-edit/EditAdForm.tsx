@@ -19,30 +19,16 @@ import { Icon } from "~/components/Icon";
 import { useHydrated } from "~/components/use-hydrated";
 import { useLiveForm } from "~/components/useLiveForm";
 import { formatDateKeyBR } from "~/lib/dates";
-import { AD_STATUS_LABELS, AD_TYPES, type AdStatus, type AdType } from "~/models/ad/ad";
-import { adEditSchema } from "~/models/ad/ad-edit";
+import { AD_STATUS_LABELS, AD_TYPES, type AdType } from "~/models/ad/ad";
+import { adEditSchema, type EditableAd } from "~/models/ad/ad-edit";
 import { AD_FORM_MESSAGES, generatedTitle, parsePriceInput, TITLE_MAX } from "~/models/ad/ad-form";
 import type { CharacteristicDefinition } from "~/models/ad/characteristic-values";
 import { MIN_AD_DAYS } from "~/models/ad/cost";
 import { MANAGE_MESSAGES, type EditConstraints } from "~/models/ad/manage";
 import type { AiUsage } from "~/models/ai-usage/ai-usage";
 
-export type EditFormAd = {
-  id: number;
-  title: string;
-  description: string;
-  priceCents: number | null;
-  adType: AdType;
-  categoryId: number;
-  subcategoryId: number | null;
-  whatsapp: string;
-  storedStatus: AdStatus;
-  expirationDay: string;
-  characteristics: Record<string, string>;
-};
-
 export type EditFormData = {
-  ad: EditFormAd;
+  ad: EditableAd;
   constraints: EditConstraints;
   categories: { id: number; name: string; label: string }[];
   subcategories: { id: number; name: string; categoryId: number }[];

@@ -182,7 +182,24 @@ export function GoogleButton() {
   );
 }
 
-export function Divider() {
+/** Below the sign-in and sign-up forms: Google when it is configured, then the way to the other form. */
+export function OtherWays({ google, question, to, linkText }: { google: boolean; question: string; to: string; linkText: string }) {
+  return (
+    <>
+      {google ? (
+        <>
+          <Divider />
+          <GoogleButton />
+        </>
+      ) : null}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {question} <TextLink to={to}>{linkText}</TextLink>
+      </p>
+    </>
+  );
+}
+
+function Divider() {
   return (
     <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wider text-slate-500">
       <span className="h-px flex-1 bg-slate-200" />

@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import { positiveId } from "~/lib/id";
-import { AD_STATUSES, AD_TYPES } from "~/models/ad/ad";
+import { AD_STATUSES, AD_TYPES, type AdStatus, type AdType } from "~/models/ad/ad";
 import { AD_FORM_MESSAGES, descriptionField, priceField, titleField, whatsappField } from "~/models/ad/ad-form";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
 
@@ -65,3 +65,26 @@ export const adEditSchema = z.object({
 });
 
 export type AdEditFields = z.output<typeof adEditSchema>;
+
+/** An ad as the edit page and GET /api/ads/{id}/edit read it (edit.server.ts). */
+export type EditableAd = {
+  id: number;
+  title: string;
+  description: string;
+  priceCents: number | null;
+  adType: AdType;
+  categoryId: number;
+  categoryName: string;
+  subcategoryId: number | null;
+  whatsapp: string;
+  /** Effective status. */
+  status: AdStatus;
+  storedStatus: AdStatus;
+  /** The last São Paulo day the ad is visible. */
+  expirationDay: string;
+  createdAt: string;
+  views: number;
+  characteristics: Record<string, string>;
+  userId: number;
+  ownerName: string | null;
+};

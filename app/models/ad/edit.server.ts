@@ -17,8 +17,8 @@ import { db, writeTransaction } from "~/db/client.server";
 import { ads, categories, users } from "~/db/schema";
 import { expirationInstantFromKey, expirationKeyFromInstant, isValidDateKey } from "~/lib/dates";
 import { formatWhatsapp } from "~/lib/whatsapp";
-import { effectiveStatus, type AdModeration, type AdStatus, type AdType } from "~/models/ad/ad";
-import type { AdEditFields } from "~/models/ad/ad-edit";
+import { effectiveStatus, type AdModeration, type AdStatus } from "~/models/ad/ad";
+import type { AdEditFields, EditableAd } from "~/models/ad/ad-edit";
 import { AD_FORM_MESSAGES, generatedTitle } from "~/models/ad/ad-form";
 import { checkCharacteristicValues } from "~/models/ad/characteristic-values";
 import { adCostCents } from "~/models/ad/cost";
@@ -26,41 +26,13 @@ import { editConstraints, editRefusal, MANAGE_MESSAGES, statusChangeMessage, typ
 import { moderateAdContent } from "~/models/ad/moderation.server";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { CHANGED_MEANWHILE } from "~/models/ad/status.server";
-import { characteristicDefinitions, checkAdCategory, expirationDayError, photosOfAd } from "~/models/ad/write.server";
+import { characteristicDefinitions, checkAdCategory, expirationDayError, photosOfAd, type AdWriteRefusal } from "~/models/ad/write.server";
 import { withdrawInBackground } from "~/models/payment/confirmation.server";
 import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 
-export type EditableAd = {
-  id: number;
-  title: string;
-  description: string;
-  priceCents: number | null;
-  adType: AdType;
-  categoryId: number;
-  categoryName: string;
-  subcategoryId: number | null;
-  whatsapp: string;
-  /** Effective status. */
-  status: AdStatus;
-  storedStatus: AdStatus;
-  /** The last São Paulo day the ad is visible. */
-  expirationDay: string;
-  createdAt: string;
-  views: number;
-  characteristics: Record<string, string>;
-  userId: number;
-  ownerName: string | null;
-};
-
-export type EditRefusal = {
-  ok: false;
-  status: 400 | 403 | 404 | 409 | 422;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  /** Moderation reasons. */
-  details?: string[];
-  suggestion?: string;
+/** The same refusal as creating an ad (field errors, moderation reasons), and one more case. */
+export type EditRefusal = AdWriteRefusal & {
   /** The owner opened a paused ad: the page offers 'Reativar' instead (spec 02 §4). */
   paused?: boolean;
 };

@@ -158,9 +158,9 @@ export function StepChoose({
                 key={category.id}
                 defaultValue={subcategoryId ?? ""}
                 onChange={(event) => setSubcategoryId(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-                // Without JavaScript the page comes back from the post at its top: focusing the list (the HTML
-                // autofocus attribute) brings it into view and puts the visitor where the answer goes on.
-                autoFocus={subcategoryNext}
+                // Without JavaScript the page comes back from the post at its top: focusing the list it is about
+                // (the HTML autofocus attribute) brings it into view and puts the visitor where the answer goes on.
+                autoFocus={subcategoryNext || Boolean(subcategoryErrors)}
                 aria-invalid={subcategoryErrors ? true : undefined}
                 aria-describedby={subcategoryErrors ? "subcategoryId-error" : missing ? "step1-missing" : undefined}
                 className={`${selectClass} mt-2`}

@@ -122,8 +122,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (step === 1) {
     const submission = parseWithZod(form, { schema: adStep1Schema });
     if (submission.status !== "success") return data({ step, result: submission.reply(), rejection: null, formError: null }, { status: 400 });
-    const { errors } = saveStep1(user.id, { ...submission.value, subcategoryId: submission.value.subcategoryId ?? null });
-    // Without JavaScript a category with subcategories comes back once to offer them.
+    const { errors, subcategoryNext } = saveStep1(user.id, { ...submission.value, subcategoryId: submission.value.subcategoryId ?? null });
+    // Without JavaScript a category with subcategories comes back once to offer them: the answer is saved, nothing is wrong.
+    if (subcategoryNext) return data({ step, result: null, rejection: null, formError: null, subcategoryNext: true });
     if (Object.keys(errors).length) return data({ step, result: submission.reply({ fieldErrors: errors }), rejection: null, formError: null }, { status: 400 });
     throw redirect(stepPath(2));
   }
@@ -205,7 +206,9 @@ export default function CreateAdPage() {
   const feedback = actionData && actionData.step === loaderData.step ? actionData : undefined;
   return (
     <WizardShell step={loaderData.step} editing={loaderData.editAdId !== null}>
-      {loaderData.step === 1 ? <StepChoose data={loaderData} lastResult={feedback?.result ?? undefined} /> : null}
+      {loaderData.step === 1 ? (
+        <StepChoose data={loaderData} lastResult={feedback?.result ?? undefined} subcategoryNext={Boolean(feedback && "subcategoryNext" in feedback)} />
+      ) : null}
       {loaderData.step === 2 ? (
         <StepDetails data={loaderData} lastResult={feedback?.result ?? undefined} rejection={feedback?.rejection ?? null} formError={feedback?.formError ?? null} />
       ) : null}

@@ -210,7 +210,7 @@ test.describe("publishing an ad", () => {
     await page.getByText("Trocar", { exact: true }).click();
     await category(page, "Veículos").click();
     await continueButton(page).click();
-    await expect(page.getByText("Selecione uma subcategoria")).toBeVisible();
+    await expect(page.getByText("Agora escolha a subcategoria.")).toBeVisible();
     await page.getByLabel("Tipo de veículo").selectOption({ label: "Motos" });
     await continueButton(page).click();
 

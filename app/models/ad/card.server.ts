@@ -11,17 +11,13 @@ import type { AdType, PublicAd, PublicAdImage } from "~/models/ad/ad";
 import { centsToDecimalString } from "~/lib/money";
 import { imageUrl } from "~/services/images.server";
 
-export const cardColumns = {
+/** What `sharedAdFields` reads, for a query joined `withAdNames`. */
+export const sharedAdColumns = {
   id: ads.id,
   title: ads.title,
   description: ads.description,
   priceCents: ads.priceCents,
   adType: ads.adType,
-  characteristics: ads.characteristics,
-  whatsapp: ads.whatsapp,
-  city: ads.city,
-  idCity: ads.idCity,
-  state: ads.state,
   createdAt: ads.createdAt,
   expirationDate: ads.expirationDate,
   views: ads.views,
@@ -30,6 +26,15 @@ export const cardColumns = {
   categoryIcon: categories.icon,
   subcategoryId: ads.subcategoryId,
   subcategoryName: subcategories.name,
+};
+
+export const cardColumns = {
+  ...sharedAdColumns,
+  characteristics: ads.characteristics,
+  whatsapp: ads.whatsapp,
+  city: ads.city,
+  idCity: ads.idCity,
+  state: ads.state,
   userFullName: users.fullName,
 };
 

@@ -7,12 +7,12 @@
 import { and, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { ads, categories, moderationDecisions, subcategories, users } from "~/db/schema";
+import { ads, moderationDecisions, users } from "~/db/schema";
 import { centsToDecimalString } from "~/lib/money";
 import { expirationKeyFromInstant } from "~/lib/dates";
 import { optionalIdSchema } from "~/lib/id";
 import { AD_STATUSES, AD_TYPES, effectiveStatus, type AdStatus } from "~/models/ad/ad";
-import { imagesByAd, sharedAdFields, withAdNames } from "~/models/ad/card.server";
+import { imagesByAd, sharedAdColumns, sharedAdFields, withAdNames } from "~/models/ad/card.server";
 import {
   DASHBOARD_PAGE_SIZES,
   DEFAULT_DASHBOARD_PAGE_SIZE,
@@ -136,25 +136,13 @@ export function listManagedAds(actor: Actor, filter: DashboardFilter, now: Date 
   const rows = withAdNames(
     db
       .select({
-        id: ads.id,
-        title: ads.title,
-        description: ads.description,
-        priceCents: ads.priceCents,
+        ...sharedAdColumns,
         adCostCents: ads.adCostCents,
-        adType: ads.adType,
         status: ads.status,
-        createdAt: ads.createdAt,
-        expirationDate: ads.expirationDate,
-        views: ads.views,
         moderation: ads.moderation,
         userId: ads.userId,
         userFullName: users.fullName,
         userEmail: users.email,
-        categoryId: ads.categoryId,
-        categoryName: categories.name,
-        categoryIcon: categories.icon,
-        subcategoryId: ads.subcategoryId,
-        subcategoryName: subcategories.name,
       })
       .from(ads)
       .$dynamic(),

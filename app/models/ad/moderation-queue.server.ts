@@ -13,9 +13,9 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
-import { adImages, ads, categories, moderationDecisions, subcategories, users } from "~/db/schema";
+import { adImages, ads, moderationDecisions, users } from "~/db/schema";
 import type { AdModeration, AdStatus, ModerationDecision } from "~/models/ad/ad";
-import { withAdNames } from "~/models/ad/card.server";
+import { sharedAdColumns, withAdNames } from "~/models/ad/card.server";
 import { MODERATION_MESSAGES, type ModerationQueueItem } from "~/models/ad/moderation-queue";
 
 export type QueueRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
@@ -26,19 +26,11 @@ export function listModerationQueue({ limit = 100, now = new Date() }: { limit?:
   const rows = withAdNames(
     db
       .select({
-        id: ads.id,
-        title: ads.title,
-        description: ads.description,
-        priceCents: ads.priceCents,
-        adType: ads.adType,
+        ...sharedAdColumns,
         city: ads.city,
         state: ads.state,
-        createdAt: ads.createdAt,
         updatedAt: ads.updatedAt,
-        expirationDate: ads.expirationDate,
         moderation: ads.moderation,
-        categoryName: categories.name,
-        subcategoryName: subcategories.name,
         ownerName: users.fullName,
         ownerEmail: users.email,
       })

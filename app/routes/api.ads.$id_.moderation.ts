@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
 import { moderationDecisionSchema } from "~/models/ad/moderation-queue";
-import { approveAd, rejectAd } from "~/models/ad/moderation-queue.server";
+import { approveAd, decisionRefusal, rejectAd } from "~/models/ad/moderation-queue.server";
 import { requireAdmin } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody } from "~/web/http.server";
 
@@ -17,6 +17,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const admin = await requireAdmin(request);
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  const refusal = decisionRefusal(id);
+  if (refusal) return jsonError(refusal.status, refusal.message);
   const { decision, reason } = await readJsonBody(request, moderationDecisionSchema);
   const outcome = decision === "approved" ? approveAd({ adId: id, adminId: admin.id, reason }) : rejectAd({ adId: id, adminId: admin.id, reason: reason ?? "" });
   if (!outcome.ok) return jsonError(outcome.status, outcome.message);

@@ -150,6 +150,13 @@ describe("who may act comes before what was sent (spec 02 §6)", () => {
     expect(response.status).toBe(404);
   });
 
+  it("POST /api/ads/{id}/moderation: an unknown ad is 404 and one not waiting is 409, whatever the body", async () => {
+    const call = (id: number, text: string) => callRoute(moderationApi, `/api/ads/${id}/moderation`, { params: { id: String(id) }, ...raw("POST", admin, text) });
+    expect((await call(999_999, "null")).status).toBe(404);
+    const active = await insertAd(owner.id, { status: "active" });
+    expect((await call(active.id, '{"decision": "talvez"}')).status).toBe(409);
+  });
+
   it("POST /api/ads/{id}/review-request by another user with a bad body → 404", async () => {
     const ad = await insertAd(owner.id, { status: "rejected" });
     const response = await callRoute(reviewRequestApi, `/api/ads/${ad.id}/review-request`, { params: { id: String(ad.id) }, ...raw("POST", other, "[1, 2]") });

@@ -139,9 +139,16 @@ function coverImages(adIds: number[]): Map<number, string> {
   return covers;
 }
 
+/** Why the ad cannot take an admin's decision now (404 missing, 409 not waiting), or null. The API asks before reading the body. */
+export function decisionRefusal(adId: number): QueueRefusal | null {
+  const ad = db.select({ status: ads.status }).from(ads).where(eq(ads.id, adId)).get();
+  if (!ad) return { ok: false, status: 404, message: MODERATION_MESSAGES.notFound };
+  return ad.status === "pending" ? null : { ok: false, status: 409, message: MODERATION_MESSAGES.notPending };
+}
+
+/** The refusal after a decision found the ad no longer waiting. */
 function notWaiting(adId: number): QueueRefusal {
-  const ad = db.select({ id: ads.id }).from(ads).where(eq(ads.id, adId)).get();
-  return ad ? { ok: false, status: 409, message: MODERATION_MESSAGES.notPending } : { ok: false, status: 404, message: MODERATION_MESSAGES.notFound };
+  return decisionRefusal(adId) ?? { ok: false, status: 409, message: MODERATION_MESSAGES.notPending };
 }
 
 /** pending → active, recorded with the admin and an optional note. */

@@ -3,7 +3,12 @@
  * import so a shortcut fails the suite instead of slowly tangling the layers:
  *
  *   routes → web → models → services → lib        (db is used by models; env by anyone)
- *   components → lib, models' browser-safe modules (never *.server)
+ *   components → lib, models' browser-safe modules (never *.server, not even beside them)
+ *
+ * Browser code never imports a `.server` module: the classic compiler swaps it for an empty module,
+ * Remix's Vite compiler refuses the build (docs/decisions/018). Route modules (root.tsx included) import
+ * them for their loaders and actions only; what only the server renders reaches components through
+ * components/server-parts.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -40,6 +45,9 @@ function importsOf(file: string): string[] {
 
 const folderOf = (file: string) => path.relative(APP, file).split(path.sep)[0]!;
 
+const isServerModule = (target: string) => /\.server(\.tsx?)?$/.test(target);
+const routeModules = [path.join(APP, "root.tsx"), ...sourceFiles(path.join(APP, "routes"))];
+
 describe("dependencies between app/ folders point one way", () => {
   const violations: string[] = [];
   for (const file of sourceFiles(APP)) {
@@ -49,8 +57,15 @@ describe("dependencies between app/ folders point one way", () => {
     for (const target of importsOf(file)) {
       const to = folderOf(target);
       if (to === from || to === "lib" || to.startsWith("env.server")) continue;
-      const isServer = /\.server(\.tsx?)?$/.test(target);
-      if (!allowed.includes(to) || (from === "components" && isServer)) {
+      if (!allowed.includes(to)) violations.push(`${path.relative(APP, file)} → ${path.relative(APP, target)}`);
+    }
+  }
+  // Same-folder imports too: a component beside a .server module must not reach for it.
+  for (const file of [...sourceFiles(path.join(APP, "components")), ...routeModules]) {
+    if (isServerModule(file)) continue;
+    for (const target of importsOf(file)) {
+      if (!isServerModule(target)) continue;
+      if (folderOf(file) === "components" || folderOf(target) === "lib") {
         violations.push(`${path.relative(APP, file)} → ${path.relative(APP, target)}`);
       }
     }
@@ -60,11 +75,14 @@ describe("dependencies between app/ folders point one way", () => {
     expect(violations).toEqual([]);
   });
 
-  it("keeps lib free of the app's other folders (pure helpers only)", () => {
-    const lib = sourceFiles(path.join(APP, "lib")).flatMap((file) =>
+  it("keeps lib pure: no other folder of the app, no server-only module, no React", () => {
+    const libFiles = sourceFiles(path.join(APP, "lib"));
+    const lib = libFiles.flatMap((file) =>
       importsOf(file).filter((target) => folderOf(target) !== "lib").map((target) => `${path.relative(APP, file)} → ${path.relative(APP, target)}`),
     );
     expect(lib).toEqual([]);
+    expect(libFiles.filter(isServerModule).map((file) => path.relative(APP, file))).toEqual([]);
+    expect(libFiles.filter((file) => /from\s+"react"/.test(fs.readFileSync(file, "utf8"))).map((file) => path.relative(APP, file))).toEqual([]);
   });
 
   it("opens every write transaction through writeTransaction (BEGIN IMMEDIATE)", () => {

@@ -5,8 +5,16 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "~/lib/nonce";
-import { holdScriptsUntilLoad } from "~/lib/scripts-after-load.server";
+import { NonceContext } from "~/components/nonce";
+import { cardHtml } from "~/components/ads/card-html.server";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { NotFound } from "~/components/layout/NotFound";
+import { ServerPartsContext, type ServerParts } from "~/components/server-parts";
+import { Toast } from "~/components/Toast";
+import { holdScriptsUntilLoad, RELEASE_SCRIPTS_AFTER_LOAD } from "~/web/scripts-after-load.server";
+
+/** What only the server renders (components/server-parts.ts). */
+const SERVER_PARTS: ServerParts = { Toast, NotFound, ErrorPage, cardHtml, releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD };
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -61,7 +69,9 @@ export default function handleRequest(
     }
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerPartsContext.Provider value={SERVER_PARTS}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ServerPartsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -16,18 +16,17 @@ import { ClientSession } from "~/components/auth/ClientSession";
 import { replayInputMadeBeforeHydration } from "~/components/replay-early-input";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
-import * as onServer from "~/components/layout/shell-parts.server";
-import { serverFirst } from "~/components/server-first";
-import { useNonce } from "~/lib/nonce";
-import * as scriptsAfterLoad from "~/lib/scripts-after-load.server";
+import { useNonce } from "~/components/nonce";
+import { lazyPart, useServerParts } from "~/components/server-parts";
 import { getOptionalUser } from "~/web/auth.server";
 import { toast as toasts } from "~/web/toast.server";
 import stylesheet from "~/tailwind.css";
 
 // Shown on few pages: rendered at once by the server, their code fetched by the browser only when shown.
-const Toast = serverFirst(onServer.Toast, () => import("~/components/Toast").then((module) => module.Toast));
-const NotFound = serverFirst(onServer.NotFound, () => import("~/components/layout/NotFound").then((module) => module.NotFound));
-const ErrorPage = serverFirst(onServer.ErrorPage, () => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
+// In the browser the shell's occasional parts load on first use (components/server-parts.ts).
+const LazyToast = lazyPart(() => import("~/components/Toast").then((module) => module.Toast));
+const LazyNotFound = lazyPart(() => import("~/components/layout/NotFound").then((module) => module.NotFound));
+const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -61,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const server = useServerParts();
   // The outermost effect: it runs once the whole page has hydrated and its own effects have run.
   useEffect(replayInputMadeBeforeHydration, []);
   return (
@@ -75,8 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {children}
         <ScrollRestoration nonce={nonce} />
-        {/* Its text comes from a .server module: in the browser it is undefined, and hydration keeps the server's text. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptsAfterLoad.RELEASE_SCRIPTS_AFTER_LOAD ?? "" }} />
+        {/* Its text is the server's only: in the browser it is empty, and hydration keeps the server's text. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: server?.releaseScriptsAfterLoad ?? "" }} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -85,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const Toast = useServerParts()?.Toast ?? LazyToast;
   return (
     <>
       <a
@@ -119,6 +120,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const server = useServerParts();
+  const NotFound = server?.NotFound ?? LazyNotFound;
+  const ErrorPage = server?.ErrorPage ?? LazyErrorPage;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>

@@ -5,7 +5,7 @@
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
-import { hashPassword } from "~/lib/password-hash.server";
+import { hashPassword } from "~/services/password-hash.server";
 import { uniqueUsername } from "~/models/account/users.server";
 import { imageUrl, storeOriginalImage } from "~/services/images.server";
 import type { Db } from "./client.server";

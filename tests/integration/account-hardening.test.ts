@@ -9,7 +9,7 @@ import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, sqlite } from "~/db/client.server";
 import { authAttempts, users } from "~/db/schema";
-import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/lib/password-hash.server";
+import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/services/password-hash.server";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as loginApi } from "~/routes/api.auth.login";
 import { action as registerApi } from "~/routes/api.register";
@@ -25,8 +25,8 @@ vi.mock("~/services/mail.server", async (importOriginal) => {
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 // The real hashing, watched so a test can make the hash line answer "full" once.
-vi.mock("~/lib/password-hash.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/lib/password-hash.server")>();
+vi.mock("~/services/password-hash.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/services/password-hash.server")>();
   return { ...actual, hashPassword: vi.fn(actual.hashPassword), verifyPassword: vi.fn(actual.verifyPassword) };
 });
 const sentMail = vi.mocked(sendMail);

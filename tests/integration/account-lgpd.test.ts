@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { aiUsage, payments, sessions, users } from "~/db/schema";
-import { hashPassword } from "~/lib/password-hash.server";
+import { hashPassword } from "~/services/password-hash.server";
 import { ACCOUNT_MESSAGES } from "~/models/account/profile";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { clientTokenFor, createSession, hashToken, issueClientToken } from "~/models/session/session.server";

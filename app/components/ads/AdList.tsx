@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/components/nonce";
+import { useServerParts } from "~/components/server-parts";
 import type { AdDetail, CardAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
-import * as onServer from "./card-html.server";
 import { useHydrated } from "~/components/use-hydrated";
 
 export const PAGE_SIZE = 12;
@@ -38,6 +38,7 @@ export function AdList({
   pageHref: (page: number) => string;
 }) {
   const hydrated = useHydrated();
+  const server = useServerParts();
   const [ads, setAds] = useState<CardAd[]>(initial.ads);
   const [total, setTotal] = useState(initial.total);
   const [lastPage, setLastPage] = useState(page);
@@ -97,10 +98,10 @@ export function AdList({
           // The first page's first cards are above the fold: their pictures load at once, the very first at high priority.
           const eager = page === 1 && index < 3;
           const priority = page === 1 && index === 0;
-          // On the server the card's kept HTML (card-html.server.tsx; undefined in the browser's build), in
-          // the browser the card itself, which hydrates that HTML.
-          return onServer.cardHtml ? (
-            <li key={ad.id} className="flex" dangerouslySetInnerHTML={{ __html: onServer.cardHtml(ad, eager, priority) }} />
+          // On the server the card's kept HTML (components/server-parts.ts), in the browser the card
+          // itself, which hydrates that HTML.
+          return server ? (
+            <li key={ad.id} className="flex" dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, eager, priority) }} />
           ) : (
             <li key={ad.id} className="flex">
               <AdCard ad={ad} eager={eager} priority={priority} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />

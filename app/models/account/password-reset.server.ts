@@ -7,7 +7,7 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { hashPassword, PasswordHashBusyError } from "~/lib/password-hash.server";
+import { hashPassword, PasswordHashBusyError } from "~/services/password-hash.server";
 import { MESSAGES, tooManyAttemptsMessage } from "~/models/account/account";
 import { displayName } from "~/models/account/user";
 import { SERVER_BUSY, type FlowResult } from "~/models/account/sign-in.server";

@@ -7,7 +7,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { formatWhatsapp } from "~/lib/whatsapp";
-import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/lib/password-hash.server";
+import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/services/password-hash.server";
 import { ACCOUNT_MESSAGES } from "~/models/account/profile";
 import { SERVER_BUSY } from "~/models/account/sign-in.server";
 import { clientTokenFor, hashToken } from "~/models/session/session.server";

@@ -1,12 +1,12 @@
 /**
  * Creating an account with e-mail and password (the /register page and POST /api/register).
  * Sign-ups are throttled per client address (THROTTLE_POLICIES.register), counted before the costly
- * argon2id hash, and the hash itself waits its turn in the shared hash line (lib/password-hash).
+ * argon2id hash, and the hash itself waits its turn in the shared hash line (services/password-hash.server.ts).
  */
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { hashPassword, PasswordHashBusyError } from "~/lib/password-hash.server";
+import { hashPassword, PasswordHashBusyError } from "~/services/password-hash.server";
 import { tooManySignUpsMessage } from "~/models/account/account";
 import { SERVER_BUSY, type FlowResult } from "~/models/account/sign-in.server";
 import { countAttempt, forgetAttempt, throttleKeys } from "~/models/account/throttle.server";

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/lib/password-hash.server";
+import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/services/password-hash.server";
 import { MESSAGES, tooManyAttemptsMessage } from "~/models/account/account";
 import { clearAttempts, countAttempt, forgetAttempt, throttleKeys } from "~/models/account/throttle.server";
 import { normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";

@@ -9,7 +9,7 @@ import {
   passwordHashStats,
   PasswordHashBusyError,
   verifyPassword,
-} from "~/lib/password-hash.server";
+} from "~/services/password-hash.server";
 
 function deferred() {
   let resolve!: () => void;

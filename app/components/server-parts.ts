@@ -1,0 +1,35 @@
+import { createContext, lazy, useContext, type ComponentType } from "react";
+import type { ErrorPage } from "~/components/layout/ErrorPage";
+import type { NotFound } from "~/components/layout/NotFound";
+import type { Toast } from "~/components/Toast";
+import type { CardAd } from "~/models/ad/ad";
+
+/**
+ * What only the server's render has (entry.server.tsx provides it): the shell's occasional parts — a
+ * toast and the error pages are on few pages, so the browser loads their code only when one is shown —
+ * the kept HTML of list cards (ADR 016) and the inline script that releases the held scripts (ADR 015).
+ * In the browser the context is empty: each part comes from its lazy import instead, and hydration keeps
+ * the server's HTML while that code is on the way (render lazy parts inside <Suspense fallback={null}>).
+ *
+ * A context rather than imports of `.server` modules from browser code, which the classic compiler
+ * swaps for empty modules and Remix's Vite compiler refuses (docs/decisions/018).
+ */
+export type ServerParts = {
+  Toast: typeof Toast;
+  NotFound: typeof NotFound;
+  ErrorPage: typeof ErrorPage;
+  cardHtml: (ad: CardAd, eager: boolean, priority: boolean) => string;
+  releaseScriptsAfterLoad: string;
+};
+
+export const ServerPartsContext = createContext<ServerParts | null>(null);
+
+/** The server's parts, or null in the browser. */
+export function useServerParts() {
+  return useContext(ServerPartsContext);
+}
+
+/** A part loaded on first use in the browser. */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+}

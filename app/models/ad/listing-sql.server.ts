@@ -63,16 +63,21 @@ const COUNT_BY_ROWID_MAX = 2_000;
 /** "Lowest price" sorts on this, so ads without a price come last; ads_public_price_asc_idx is on the same expression. */
 const PRICE_ASC_KEY = sql`ifnull(${ads.priceCents}, 9223372036854775807)`;
 
+/** Where a page of one relevance rank sits: the rank's size, the page's rows within it, and the public ads under the filter. */
+export type RankPage = { count: number; offset: number; limit: number; publicAds: number };
+
 /**
  * The shape of the count (no `total`) or of the page for `total` matches. `wordMatches`: how many ads
  * the search's words match before any filter (null without a search). `rank`: the page of one
- * relevance rank that holds `total` of the matches, read by views — through the (q, rank) index of the
- * copied matches when they are few, else walking the views index and probing the copy.
+ * relevance rank, read by views. Reading the rank's ads through the copy's (q, rank) index and sorting
+ * them costs about `count`; walking the views index and probing the copy finds one of them every
+ * publicAds / count ads, so (offset + limit) × publicAds / count probes: the cheaper is taken.
  */
-export function shapeOf(filter: PublicAdsFilter, match: string | null, wordMatches: number | null, total?: number, rank = false): Shape {
+export function shapeOf(filter: PublicAdsFilter, match: string | null, wordMatches: number | null, total?: number, rank?: RankPage): Shape {
   let plan: Shape["plan"];
-  if (total === undefined) plan = wordMatches !== null && wordMatches <= COUNT_BY_ROWID_MAX ? "countMatchesFirst" : "count";
-  else if (rank) plan = total <= FEW_MATCHES ? "matchesFirst" : "walk";
+  if (rank) {
+    plan = rank.count <= FEW_MATCHES || rank.count * rank.count <= (rank.offset + rank.limit) * rank.publicAds ? "matchesFirst" : "walk";
+  } else if (total === undefined) plan = wordMatches !== null && wordMatches <= COUNT_BY_ROWID_MAX ? "countMatchesFirst" : "count";
   else if (wordMatches !== null) {
     plan = wordMatches <= FEW_MATCHES || (total <= FEW_MATCHES && wordMatches <= FEW_WORD_MATCHES) ? "matchesFirst" : "walk";
   } else plan = total <= FEW_MATCHES ? "matchesFirst" : "walk";
@@ -85,7 +90,7 @@ export function shapeOf(filter: PublicAdsFilter, match: string | null, wordMatch
     maxPrice: filter.maxPriceCents !== undefined,
     search: match !== null,
     sort: !filter.sort || filter.sort === "relevance" ? "views" : filter.sort,
-    rank: rank && match !== null,
+    rank: rank !== undefined && match !== null,
     plan,
   };
 }
@@ -162,10 +167,17 @@ export function countQuery(shape: Shape) {
   return db.select({ total: sql<number>`count(*)` }).from(ads).where(publicWhere(shape));
 }
 
-/** How many of a count shape's ads each relevance rank holds (the matches' copy ranked, as `hits`). */
+/**
+ * How many of a count shape's ads each relevance rank holds (the matches' copy ranked, as `hits`):
+ * each ad's rank looked up once in a subquery, then grouped (grouping on the lookup itself ran it twice).
+ */
 export function rankCountQuery(shape: Shape) {
-  const rank = sql<number>`(SELECT h.rank FROM temp.search_hits h WHERE h.q = ${p("hits")} AND h.ad = ${ads.id})`.as("relevance_rank");
-  return db.select({ rank, total: sql<number>`count(*)` }).from(ads).where(publicWhere(shape)).groupBy(sql`relevance_rank`);
+  const ranked = db
+    .select({ rank: sql<number>`(SELECT h.rank FROM temp.search_hits h WHERE h.q = ${p("hits")} AND h.ad = ${ads.id})`.as("relevance_rank") })
+    .from(ads)
+    .where(publicWhere(shape))
+    .as("ranked");
+  return db.select({ rank: ranked.rank, total: sql<number>`count(*)` }).from(ranked).groupBy(sql`relevance_rank`);
 }
 
 /** The columns a list page's cards show (`CardAd`): no characteristics, the description's beginning only. */

@@ -21,6 +21,7 @@ import {
   preparedRankCount,
   rankCountQuery,
   shapeOf,
+  type RankPage,
   type Shape,
 } from "~/models/ad/listing-sql.server";
 import { centsToDecimalString } from "~/lib/money";
@@ -126,7 +127,7 @@ const byRank = (a: RankCount, b: RankCount) => b.rank - a.rank;
 function rankPages(
   filter: PublicAdsFilter,
   ranks: RankCount[],
-  shapeOfRank: (total: number) => Shape,
+  shapeOfRank: (page: Omit<RankPage, "publicAds">) => Shape,
   valuesOf: (rank: number, offset: number, limit: number) => Record<string, unknown>,
 ) {
   const pages: { shape: Shape; values: Record<string, unknown> }[] = [];
@@ -139,7 +140,7 @@ function rankPages(
       continue;
     }
     const limit = Math.min(wanted, total - skip);
-    pages.push({ shape: shapeOfRank(total), values: valuesOf(rank, skip, limit) });
+    pages.push({ shape: shapeOfRank({ count: total, offset: skip, limit }), values: valuesOf(rank, skip, limit) });
     wanted -= limit;
     skip = 0;
   }
@@ -184,9 +185,12 @@ export function publicAdsStatements(
     const values = placeholderValues(filter, now, match, hits);
     const ranks = bindWith(values)(rankCountQuery(countShape).toSQL());
     const counts = (connection.prepare(ranks.sql).raw().all(...ranks.params) as [number, number][]).map(([rank, n]) => ({ rank, total: n })).sort(byRank);
+    const unsearched = bindWith(placeholderValues(filter, now, null))(countQuery(shapeOf({ ...filter, search: undefined }, null, null)).toSQL());
+    const publicAds = Number(connection.prepare(unsearched.sql).pluck().get(...unsearched.params));
+    const shapeOfRank = (page: Omit<RankPage, "publicAds">) => shapeOf(filter, match, words, undefined, { ...page, publicAds });
     // Past the end (or no match), the page a rank of none would be read with.
-    const first = rankPages(filter, counts, (n) => shapeOf(filter, match, words, n, true), (rank, offset, limit) => ({ ...values, rank, offset, limit }))[0] ?? {
-      shape: shapeOf(filter, match, words, 0, true),
+    const first = rankPages(filter, counts, shapeOfRank, (rank, offset, limit) => ({ ...values, rank, offset, limit }))[0] ?? {
+      shape: shapeOfRank({ count: 0, offset: 0, limit: filter.limit }),
       values: { ...values, rank: 0 },
     };
     return { match, count, ranks, page: bindWith(first.values)(pageQuery(first.shape).toSQL()) };
@@ -209,7 +213,14 @@ function plan(filter: PublicAdsFilter, now: Date, match: string | null = searchM
     const hits = rankedSearchHits(sqlite, match, listingVersion(), searchRanker(filter.search));
     const values = placeholderValues(filter, now, match, hits);
     const ranks = countRanks(filter, now, match, wordMatches!, hits);
-    const pages = rankPages(filter, ranks, (n) => shapeOf(filter, match, wordMatches, n, true), (rank, offset, limit) => ({ ...values, rank, offset, limit }));
+    // The public ads under the same filters without the words: how far a walk of the views index goes (cached like any total).
+    const publicAds = countPublicAds({ ...filter, search: undefined }, now, null, null);
+    const pages = rankPages(
+      filter,
+      ranks,
+      (page) => shapeOf(filter, match, wordMatches, undefined, { ...page, publicAds }),
+      (rank, offset, limit) => ({ ...values, rank, offset, limit }),
+    );
     return { total, pages };
   }
   const shape = shapeOf(filter, match, wordMatches, total);

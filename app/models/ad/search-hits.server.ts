@@ -41,7 +41,7 @@ function cacheFor(connection: Database.Database): Cache {
   if (!cache) {
     connection.pragma("temp_store = MEMORY");
     connection.exec(
-      `CREATE TEMP TABLE IF NOT EXISTS search_hits (q INTEGER NOT NULL, ad INTEGER NOT NULL, rank INTEGER, PRIMARY KEY (q, ad)) WITHOUT ROWID;
+      `CREATE TEMP TABLE IF NOT EXISTS search_hits (q INTEGER NOT NULL, ad INTEGER NOT NULL, rank INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (q, ad)) WITHOUT ROWID;
        CREATE INDEX IF NOT EXISTS temp.search_hits_rank ON search_hits (q, rank);`,
     );
     cache = {
@@ -81,9 +81,13 @@ export function rankedSearchHits(connection: Database.Database, match: string, v
   const entry = hitsEntry(connection, match, version);
   if (!entry.ranked) {
     const cache = cacheFor(connection);
-    // One transaction for the updates: they write only the TEMP table, never the database file.
+    // Copies start at rank 0 (the description's): only better ranks are written, in one transaction
+    // that writes the TEMP table alone, never the database file.
     connection.transaction(() => {
-      for (const row of cache.toRank.all(entry.id)) cache.setRank.run(rankOf(row), entry.id, row.ad);
+      for (const row of cache.toRank.all(entry.id)) {
+        const rank = rankOf(row);
+        if (rank > 0) cache.setRank.run(rank, entry.id, row.ad);
+      }
     })();
     entry.ranked = true;
   }

@@ -179,8 +179,16 @@ export function searchRanker(search: string | undefined): (ad: RankedFields) => 
     return stem;
   };
   const holds = (words: string[], term: SearchTerm) => words.some((word) => word.startsWith(term.prefix) || term.stems.includes(stemOf(word)));
+  // A search's ads share a few dozen category and subcategory names: their words are worked out once.
+  const names = new Map<string, string[]>();
+  const wordsOf = (name: string | null) => {
+    if (!name) return [];
+    let words = names.get(name);
+    if (!words) names.set(name, (words = searchWords(name)));
+    return words;
+  };
   return (ad) => {
-    const heading = searchWords([ad.title, ad.category, ad.subcategory].filter(Boolean).join(" "));
+    const heading = [...searchWords(ad.title), ...wordsOf(ad.category), ...wordsOf(ad.subcategory)];
     const characteristics = searchWords(characteristicWords(ad.characteristics).join(" "));
     let first = 0;
     let second = 0;

@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { ads } from "~/db/schema";
-import { activeChips, canonicalSearch, filtersHref, withoutSearch } from "~/models/ad/listing-links";
+import { activeChips, apiQueryOf, canonicalSearch, filtersHref, withoutSearch } from "~/models/ad/listing-links";
 import { pageFilterFromUrl } from "~/models/ad/listing-query.server";
 import { clearPublicListingCaches } from "~/models/ad/listing.server";
 import { loader as publicAds } from "~/routes/api.ads.public";
@@ -234,5 +234,14 @@ describe("/categories", () => {
     expect(filtersHref(withoutSearch({ ...applied, sort: "newest" }))).toBe("/categories?cityId=todas&sort=newest");
     expect(activeChips({ ...applied, sort: "relevance" }, [], [], []).map((chip) => chip.label)).toEqual(['"carro"']);
     expect(activeChips({ ...applied, sort: "views" }, [], [], [])).toContainEqual({ label: "Mais vistos", href: "/categories?search=carro&cityId=todas" });
+  });
+
+  it("the infinite scroll asks the API for the next pages in the same relevance order", async () => {
+    const applied = { search: "carro", categoryId: null, subcategoryId: null, cityId: null, allCities: true, adType: null, minPrice: "", maxPrice: "", page: 1 };
+    const query = apiQueryOf({ ...applied, sort: "relevance" });
+    expect(query).toBe("search=carro&sortBy=relevance&sortOrder=desc");
+    const first = (await list(`${query}&limit=3`)).body.ads;
+    const second = (await list(`${query}&limit=3&page=2`)).body.ads;
+    expect([...first, ...second].map((ad) => ad.id)).toEqual((await list(`${query}&limit=6`)).body.ads.map((ad) => ad.id));
   });
 });

@@ -30,8 +30,14 @@
  * /categories and an ad page is weighed (target ≤ 100 KB gzip for / and /categories).
  * BENCH_ONLY=plans builds the databases and prints the plans, without a server (BENCH_KEEP=1 keeps them).
  *
+ * Search against the plain listing (issue #20): the API's search, in the views and the relevance
+ * orders, is timed against `/api/ads/public` alone in alternating rounds (BENCH_RATIO_ROUNDS; each
+ * round's ratio of the median latencies, and the median of the rounds). BENCH_ONLY=search runs just
+ * that and the search load cases; the size `demo` is the demo ads of the seed instead of synthetic
+ * ones (BENCH_SIZES=demo,100000).
+ *
  * Options (env): BENCH_SIZES=10000,100000  BENCH_SECONDS=4  BENCH_CONNECTIONS=10  WEB_CONCURRENCY
- *                BENCH_FLOOD=1  BENCH_FLOOD_CLIENTS=8  BENCH_FLOOD_ROUNDS=3  BENCH_ONLY=flood|plans
+ *                BENCH_FLOOD=1  BENCH_FLOOD_CLIENTS=8  BENCH_FLOOD_ROUNDS=3  BENCH_ONLY=flood|plans|search
  *                BENCH_CASES=<regex>  BENCH_RATIO_ROUNDS=7
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -43,14 +49,17 @@ import autocannon from "autocannon";
 import { freePort } from "../tests/support/free-port";
 import type Database from "better-sqlite3";
 
-const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
+/** 0 is `demo`: the seed's demo ads instead of synthetic ones. */
+const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map((size) => (size === "demo" ? 0 : Number(size)));
+const sizeName = (size: number) => (size === 0 ? "demo" : size.toLocaleString("en"));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY_FLOOD = process.env.BENCH_ONLY === "flood";
 const ONLY_PLANS = process.env.BENCH_ONLY === "plans";
+const ONLY_SEARCH = process.env.BENCH_ONLY === "search";
 /** BENCH_CASES=regex: only the load cases whose name matches (the plans, ratios and weights still run). */
 const CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
-const FLOOD = ONLY_FLOOD || (!ONLY_PLANS && process.env.BENCH_FLOOD !== "0");
+const FLOOD = ONLY_FLOOD || (!ONLY_PLANS && !ONLY_SEARCH && process.env.BENCH_FLOOD !== "0");
 const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 8);
 const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 3);
 const TARGETS = { api: 20, page: 50, homeJsKb: 100, floodP95Ratio: 2, pageVsStaticRps: 0.75 };
@@ -316,8 +325,9 @@ function explain(sqlite: Database.Database, size: number, name: string, filter: 
   const words = match === null ? "unknown" : Number(sqlite.prepare("SELECT count(*) FROM ads_search WHERE ads_search MATCH ?").pluck().get(match));
   const { count } = publicAdsStatements(filter, new Date(), "unknown", words, sqlite);
   const total = Number(sqlite.prepare(count.sql).pluck().get(...(count.params as unknown[])));
-  const { page } = publicAdsStatements(filter, new Date(), total, words, sqlite);
-  for (const [statement, query] of Object.entries({ count, page })) {
+  // The relevance order also counts its ranks, and reads its page one rank at a time (the first rank's shown).
+  const { page, ranks } = publicAdsStatements(filter, new Date(), total, words, sqlite);
+  for (const [statement, query] of Object.entries({ count, ...(ranks ? { ranks } : {}), page })) {
     const params = query.params as unknown[];
     const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
     // "SCAN ads" alone is a full table scan; "SCAN ads USING [COVERING] INDEX" walks an index range.
@@ -385,6 +395,15 @@ const plans: PlanRow[] = [];
 let weight: Awaited<ReturnType<typeof pageWeight>> | undefined;
 let weights: Record<string, Awaited<ReturnType<typeof pageWeight>>> | undefined;
 const ratios: { size: number; path: string; rps: number; staticRps: number; ratio: number; ok: boolean }[] = [];
+/** The search cases timed against the plain listing (the first), relevance included. */
+const SEARCH_VS_PLAIN: Record<string, string> = {
+  "API no filter": "/api/ads/public",
+  "API search carro": "/api/ads/public?search=carro",
+  "API search carro, relevance": "/api/ads/public?search=carro&sortBy=relevance",
+  "API search common word": "/api/ads/public?search=vendo",
+  "API search common word, relevance": "/api/ads/public?search=vendo&sortBy=relevance",
+};
+const searchRatios: { size: number; name: string; ratio: number; medianMs: number; plainMs: number }[] = [];
 const memory: ({ size: number } & ReturnType<typeof serverMemory>)[] = [];
 const floods: FloodReport[] = [];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -397,7 +416,7 @@ for (const size of SIZES) {
   const sqlite = openSqlite(file);
   const db = createDb(sqlite);
   runMigrations(db, path.join(root, "drizzle"));
-  await seed(db, { adminEmail: "admin@bench.local", adminPassword: "Admin@12345", demo: false });
+  await seed(db, { adminEmail: "admin@bench.local", adminPassword: "Admin@12345", demo: size === 0 });
   const ids = fillAds(sqlite, size);
   const indexing = performance.now();
   syncSearchIndex(sqlite);
@@ -406,7 +425,7 @@ for (const size of SIZES) {
   const sampleAdId = (sqlite.prepare("SELECT id FROM ads WHERE status = 'active' AND expiration_date > ? ORDER BY views DESC LIMIT 1").pluck().get(Date.now()) as number);
   const active = (sqlite.prepare("SELECT count(*) AS n FROM ads WHERE status = 'active' AND expiration_date > ?").get(Date.now()) as { n: number }).n;
   console.log(
-    `\n== ${size.toLocaleString("en")} ads (${active.toLocaleString("en")} public), built in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+    `\n== ${sizeName(size)} ads (${active.toLocaleString("en")} public), built in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
       `(Portuguese search index: ${indexSeconds.toFixed(1)} s)`,
   );
 
@@ -437,6 +456,10 @@ for (const size of SIZES) {
     "search+newest": { search: "geladeira", sort: "newest" as const },
     "search common+lowest price": { search: "vendo", sort: "price_asc" as const },
     "search+price range": { search: "vendo", maxPriceCents: 200_000 },
+    "search carro, relevance": { search: "carro", sort: "relevance" as const },
+    "search common word, relevance": { search: "vendo", sort: "relevance" as const },
+    "search rare word, relevance": { search: "rarissima", sort: "relevance" as const },
+    "cityId+search, relevance, page 5": { cityId: ids.patosId, search: "carro", sort: "relevance" as const, page: 5 },
   };
   if (!ONLY_FLOOD) {
     for (const [name, filter] of Object.entries(filters)) plans.push(...explain(sqlite, size, name, { page: 1, limit: 12, ...filter }));
@@ -482,9 +505,15 @@ for (const size of SIZES) {
     { name: "page /categories?category&search", kind: "page", path: `/categories?category=${ids.categoryId}&search=geladeira` },
     { name: "page /categories all cities, price", kind: "page", path: "/categories?cityId=todas&minPrice=1000&maxPrice=5000&sort=price_asc" },
     { name: "page /anuncio/{id}", kind: "page", path: `/anuncio/${sampleAdId}` },
+    { name: "API search carro", kind: "api", path: "/api/ads/public?search=carro" },
+    { name: "API search carro, relevance", kind: "api", path: "/api/ads/public?search=carro&sortBy=relevance" },
+    { name: "API search common, relevance", kind: "api", path: "/api/ads/public?search=vendo&sortBy=relevance" },
+    { name: "API search rare, relevance", kind: "api", path: "/api/ads/public?search=rarissima&sortBy=relevance" },
+    { name: "API city+search, relevance, page 5", kind: "api", path: `/api/ads/public?cityId=${ids.patosId}&search=carro&sortBy=relevance&page=5` },
   ];
+  const runCase = (c: Case) => (!CASES || CASES.test(c.name)) && (!ONLY_SEARCH || /search|no filter/i.test(c.name));
   try {
-    for (const c of ONLY_FLOOD ? [] : cases.filter((c) => !CASES || CASES.test(c.name))) {
+    for (const c of ONLY_FLOOD ? [] : cases.filter(runCase)) {
       await load(`${base}${c.path}`, 1); // warm-up: JIT, caches, the page's statement plans
       const r = await load(`${base}${c.path}`, SECONDS);
       const target = c.kind === "api" ? TARGETS.api : TARGETS.page;
@@ -494,7 +523,28 @@ for (const size of SIZES) {
         `${c.name.padEnd(34)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${String(r.rps).padStart(5)} req/s  ${r.errors ? `${r.errors} errors  ` : ""}${c.name.startsWith("floor") ? "(floor, no target)" : row.ok ? "ok" : `OVER ${target} ms`}`,
       );
     }
-    if (!ONLY_FLOOD) {
+    if (!ONLY_FLOOD && !ONLY_PLANS) {
+      // The search against the plain listing, in alternating rounds as below: each round's ratio of median latencies.
+      const rounds = Number(process.env.BENCH_RATIO_ROUNDS ?? 7);
+      const windows = Object.fromEntries(Object.keys(SEARCH_VS_PLAIN).map((name) => [name, [] as number[]]));
+      for (let round = 0; round < rounds; round++) {
+        for (const [name, path] of Object.entries(SEARCH_VS_PLAIN)) {
+          const { latencies } = await sample(`${base}${path}`, SECONDS);
+          windows[name]!.push(percentile(latencies.sort((a, b) => a - b), 50));
+        }
+      }
+      const plain = windows["API no filter"]!;
+      for (const [name, medians] of Object.entries(windows)) {
+        if (name === "API no filter") continue;
+        const perRound = medians.map((median, round) => median / plain[round]!).sort((a, b) => a - b);
+        const ratio = Number(percentile(perRound, 50).toFixed(2));
+        searchRatios.push({ size, name, ratio, medianMs: percentile([...medians].sort((a, b) => a - b), 50), plainMs: percentile([...plain].sort((a, b) => a - b), 50) });
+        console.log(
+          `${`${name} vs no filter`.padEnd(44)} ${ratio}× median latency (median of ${rounds} alternating rounds, ${perRound[0]!.toFixed(2)}–${perRound[perRound.length - 1]!.toFixed(2)})`,
+        );
+      }
+    }
+    if (!ONLY_FLOOD && !ONLY_SEARCH) {
       // Pages against the static /sobre: measured in alternating rounds (/sobre, /, /categories, …). Each
       // round gives a ratio from three neighbouring windows, and the median of the rounds is the figure:
       // another tenant's burst on this shared machine spoils a round or two, not the result.
@@ -571,9 +621,9 @@ if (weights) {
 const outDir = path.join(root, "bench/results");
 fs.mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, ratios, plans, weight, weights, memory, floods };
+const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, ratios, searchRatios, plans, weight, weights, memory, floods };
 // A flood-only run does not replace the full report in latest.json.
-const name = ONLY_FLOOD ? `bench-flood-${stamp}.json` : ONLY_PLANS ? `bench-plans-${stamp}.json` : `bench-${stamp}.json`;
+const name = ONLY_FLOOD ? `bench-flood-${stamp}.json` : ONLY_PLANS ? `bench-plans-${stamp}.json` : ONLY_SEARCH ? `bench-search-${stamp}.json` : `bench-${stamp}.json`;
 fs.writeFileSync(path.join(outDir, name), `${JSON.stringify(report, null, 2)}\n`);
-if (!ONLY_FLOOD && !ONLY_PLANS) fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+if (!ONLY_FLOOD && !ONLY_PLANS && !ONLY_SEARCH) fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nWritten to bench/results/${name}`);

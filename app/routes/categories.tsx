@@ -6,8 +6,8 @@ import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
 import { FILTER_FORM_ID, FilterBar } from "~/components/ads/FilterBar";
 import { gridCategories } from "~/components/category-icon.server";
-import { PUBLIC_PAGE_SIZE, PUBLIC_SORT_LABELS, PUBLIC_SORTS } from "~/models/ad/ad";
-import { activeChips, apiQueryOf, canonicalSearch, filtersHref, reais, type Applied } from "~/models/ad/listing-links";
+import { PUBLIC_PAGE_SIZE, PUBLIC_SORT_LABELS, PUBLIC_SORTS, defaultPublicSort } from "~/models/ad/ad";
+import { activeChips, apiQueryOf, canonicalSearch, filtersHref, reais, withoutSearch, type Applied } from "~/models/ad/listing-links";
 import { pageFilterFromUrl, withConsistentCategory } from "~/models/ad/listing-query.server";
 import { listPublicCards } from "~/models/ad/listing.server";
 import { listCategories, listSubcategories } from "~/models/category/category.server";
@@ -43,7 +43,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     adType: filter.adType ?? null,
     minPrice: reais(filter.minPriceCents),
     maxPrice: reais(filter.maxPriceCents),
-    sort: filter.sort ?? "views",
+    // Relevance when the visitor searched and chose no order (pageFilterFromUrl).
+    sort: filter.sort ?? defaultPublicSort(filter.search),
     page: filter.page,
   };
   // Cards (the card's share of each ad only): the page's data travels inside its HTML.
@@ -67,7 +68,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const links = {
     list: filtersHref(applied, applied.page),
     pages: Object.fromEntries([1, applied.page - 1, applied.page + 1].filter((n) => n >= 1).map((n) => [n, filtersHref(applied, n)])),
-    clearSearch: filtersHref({ ...applied, search: "", page: 1 }),
+    clearSearch: filtersHref(withoutSearch(applied)),
     api: apiQueryOf(applied),
     chips: activeChips(applied, categories, subcategories, cities),
   };

@@ -22,7 +22,8 @@ const labelClass = "filter-label";
  * picks before JavaScript arrives stays; they are keyed by the list, so each new list shows its filters.
  * With JavaScript a new category is applied at once, which brings its subcategories and resets
  * subcategory and type (spec 01 §2); without it, the server applies that rule when the form is sent
- * (`prevCategory`, see canonicalSearch).
+ * (`prevCategory`, see canonicalSearch). `prevSearch` lets the server tell a new search, which takes
+ * the relevance order unless the visitor chose another, from a search kept while the order changes.
  */
 export function FilterBar({
   applied,
@@ -58,6 +59,7 @@ export function FilterBar({
       }}
     >
       <input type="hidden" name="prevCategory" value={applied.categoryId ?? ""} />
+      <input type="hidden" name="prevSearch" value={applied.search} />
       <SearchBox key={listKey} search={applied.search} clearSearchHref={clearSearchHref} />
 
       <details ref={panel} className="group mt-2 rounded-xl border border-slate-200 bg-white shadow-sm">

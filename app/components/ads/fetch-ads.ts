@@ -11,7 +11,7 @@ export class FetchAdsError extends Error {
 export async function fetchAdsPage(apiQuery: string, page: number, pageSize: number): Promise<{ ads: PublicAd[]; total: number }> {
   const params = new URLSearchParams(apiQuery);
   params.set("status", "active");
-  // The spec's order unless the list asks for another (newest, price).
+  // The spec's order unless the list asks for another (relevance, newest, price).
   if (!params.has("sortBy")) {
     params.set("sortBy", "views");
     params.set("sortOrder", "desc");

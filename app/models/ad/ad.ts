@@ -100,14 +100,20 @@ export type AdDetail = PublicAd & {
 };
 
 /**
- * Orders of the public list: by views (the spec's order, shown as "Mais relevantes", the default),
- * newest first, lowest and highest price (ads without a price, "A combinar", last in both).
+ * Orders of the public list, in the order the sort menu shows them: relevance to the words searched
+ * (where they were found, then views; the pages' default when there is a search, the same as views
+ * when there is none), by views (the spec's order, the default otherwise), newest first, lowest and
+ * highest price (ads without a price, "A combinar", last in both).
  */
-export const PUBLIC_SORTS = ["views", "newest", "price_asc", "price_desc"] as const;
+export const PUBLIC_SORTS = ["relevance", "views", "newest", "price_asc", "price_desc"] as const;
 export type PublicSort = (typeof PUBLIC_SORTS)[number];
 
+/** The pages' order when the visitor did not choose one: relevance for a search, the spec's views otherwise. */
+export const defaultPublicSort = (search: string | undefined | null): PublicSort => (search?.trim() ? "relevance" : "views");
+
 export const PUBLIC_SORT_LABELS: Readonly<Record<PublicSort, string>> = {
-  views: "Mais relevantes",
+  relevance: "Mais relevantes",
+  views: "Mais vistos",
   newest: "Mais recentes",
   price_asc: "Menor preço",
   price_desc: "Maior preço",
@@ -125,7 +131,7 @@ export type PublicAdsFilter = {
   /** Price range in cents, both ends included; either end excludes ads without a price. */
   minPriceCents?: number;
   maxPriceCents?: number;
-  /** Default "views". */
+  /** Default "views"; "relevance" without a search is the views order. */
   sort?: PublicSort;
   page: number;
   limit: number;

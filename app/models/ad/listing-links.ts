@@ -5,27 +5,34 @@
  */
 import { formatBRL } from "~/lib/brl";
 import { parsePriceBound } from "~/lib/money";
-import { ALL_CITIES, PUBLIC_SORT_LABELS, type AdType, type PublicSort } from "~/models/ad/ad";
+import { ALL_CITIES, PUBLIC_SORT_LABELS, defaultPublicSort, type AdType, type PublicSort } from "~/models/ad/ad";
 
 /** The URL is the state; these are its keys, in the order they are written back. */
 const FILTER_KEYS = ["search", "category", "subcategoryId", "cityId", "adType", "minPrice", "maxPrice", "sort", "page"] as const;
 
 /**
- * The filter form submits every field, empty ones included, plus `prevCategory` (the category the
- * page was showing). This writes the address back in its short, shareable form, and applies the rule
- * "changing the category resets subcategory and type" on the server, so it holds without JavaScript.
+ * The filter form submits every field, empty ones included, plus `prevCategory` and `prevSearch` (the
+ * category and words the page was showing). This writes the address back in its short, shareable
+ * form, and applies on the server, so they hold without JavaScript, the rules "changing the category
+ * resets subcategory and type" and "a new search takes the default order of what it becomes" (the
+ * order menu sends the order it was showing: when that was merely the old default — views before a
+ * search, relevance during one — it is dropped; an order the visitor chose stays).
  */
 export function canonicalSearch(url: URL): string | null {
   const params = url.searchParams;
-  const isDefault = (key: string, value: string | undefined) => key === "sort" && value === "views";
-  if (![...params.keys()].some((key) => key === "prevCategory" || params.get(key)?.trim() === "" || isDefault(key, params.get(key) ?? undefined))) {
+  const search = params.get("search")?.trim() ?? "";
+  const isDefault = (key: string, value: string | undefined) => key === "sort" && value === defaultPublicSort(search);
+  if (![...params.keys()].some((key) => key === "prevCategory" || key === "prevSearch" || params.get(key)?.trim() === "" || isDefault(key, params.get(key) ?? undefined))) {
     return null;
   }
   const categoryChanged = params.has("prevCategory") && (params.get("prevCategory") ?? "") !== (params.get("category") ?? "");
+  const previousSearch = params.get("prevSearch")?.trim() ?? "";
+  const searchChanged = params.has("prevSearch") && previousSearch !== search;
   const clean = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = params.get(key)?.trim();
     if (!value || isDefault(key, value)) continue;
+    if (searchChanged && key === "sort" && value === defaultPublicSort(previousSearch)) continue;
     if (categoryChanged && (key === "subcategoryId" || key === "adType")) continue;
     if (key === "minPrice" || key === "maxPrice") {
       // Written back as plain reais ("1.500,00" → "1500"), the form the API's parameters take;
@@ -67,13 +74,20 @@ export function filtersHref(applied: Applied, page = 1) {
   if (applied.adType) params.set("adType", applied.adType);
   if (applied.minPrice) params.set("minPrice", applied.minPrice);
   if (applied.maxPrice) params.set("maxPrice", applied.maxPrice);
-  if (applied.sort !== "views") params.set("sort", applied.sort);
+  if (applied.sort !== defaultPublicSort(applied.search)) params.set("sort", applied.sort);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `/categories${query ? `?${query}` : ""}`;
 }
 
+/** The same list without its words: an order that was only the search's default becomes the list's default again. */
+export function withoutSearch(applied: Applied): Applied {
+  const sort = applied.sort === defaultPublicSort(applied.search) ? defaultPublicSort("") : applied.sort;
+  return { ...applied, search: "", sort, page: 1 };
+}
+
 const API_SORT: Record<PublicSort, [string, string]> = {
+  relevance: ["relevance", "desc"],
   views: ["views", "desc"],
   newest: ["createdAt", "desc"],
   price_asc: ["price", "asc"],
@@ -102,7 +116,7 @@ type Named = { id: number; name: string };
 export function activeChips(applied: Applied, categories: Named[], subcategories: Named[], cities: Named[]) {
   const chips: { label: string; href: string }[] = [];
   const without = (change: Partial<Applied>) => filtersHref({ ...applied, ...change, page: 1 });
-  if (applied.search) chips.push({ label: `"${applied.search}"`, href: without({ search: "" }) });
+  if (applied.search) chips.push({ label: `"${applied.search}"`, href: filtersHref(withoutSearch(applied)) });
   const category = categories.find((c) => c.id === applied.categoryId);
   if (category) chips.push({ label: category.name, href: without({ categoryId: null, subcategoryId: null, adType: null }) });
   const subcategory = subcategories.find((s) => s.id === applied.subcategoryId);
@@ -116,6 +130,7 @@ export function activeChips(applied: Applied, categories: Named[], subcategories
     const label = min && max ? `${min} a ${max}` : min ? `A partir de ${min}` : `Até ${max}`;
     chips.push({ label, href: without({ minPrice: "", maxPrice: "" }) });
   }
-  if (applied.sort !== "views") chips.push({ label: PUBLIC_SORT_LABELS[applied.sort], href: without({ sort: "views" }) });
+  const defaultSort = defaultPublicSort(applied.search);
+  if (applied.sort !== defaultSort) chips.push({ label: PUBLIC_SORT_LABELS[applied.sort], href: without({ sort: defaultSort }) });
   return chips;
 }

@@ -4,7 +4,7 @@
  * subcategory of another category is ignored, and one given alone implies its category.
  */
 import { z } from "zod";
-import { AD_TYPES, ALL_CITIES, PUBLIC_MAX_LIMIT, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type PublicAdsFilter, type PublicSort } from "~/models/ad/ad";
+import { AD_TYPES, ALL_CITIES, PUBLIC_MAX_LIMIT, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, defaultPublicSort, type PublicAdsFilter, type PublicSort } from "~/models/ad/ad";
 import { getSubcategory } from "~/models/category/category.server";
 import { optionalIdSchema } from "~/lib/id";
 import { MAX_PRICE_CENTS, parsePriceBound } from "~/lib/money";
@@ -33,9 +33,15 @@ const optionalPrice = z.preprocess(
     .optional(),
 );
 
-/** The API's names for the orders (spec 01 §7 sends sortBy=views&sortOrder=desc), and the default direction of each. */
-const SORT_BY = { views: "desc", createdAt: "desc", price: "asc" } as const;
+/**
+ * The API's names for the orders (spec 01 §7 sends sortBy=views&sortOrder=desc, still the default), and
+ * the default direction of each. relevance: best match first (listing.server.ts); without a search it
+ * is the views order.
+ */
+const SORT_BY = { views: "desc", createdAt: "desc", price: "asc", relevance: "desc" } as const;
+const SORT_BY_NAMES = Object.keys(SORT_BY) as [keyof typeof SORT_BY, ...(keyof typeof SORT_BY)[]];
 const API_SORTS: Record<string, PublicSort> = {
+  "relevance:desc": "relevance",
   "views:desc": "views",
   "createdAt:desc": "newest",
   "price:asc": "price_asc",
@@ -59,8 +65,8 @@ export const publicAdsQuerySchema = z
     // The public list is only ever the active ads; other values are refused rather than silently
     // ignored, so a client asking for something else learns it is not offered.
     status: z.preprocess(blankToUndefined, z.literal("active", { message: "só é aceito active" }).optional()),
-    // Most viewed (the default), newest first, lowest or highest price (price defaults to ascending).
-    sortBy: z.preprocess(blankToUndefined, z.enum(["views", "createdAt", "price"], { message: "deve ser views, createdAt ou price" }).optional()),
+    // Most viewed (the default), newest first, lowest or highest price (price defaults to ascending), relevance.
+    sortBy: z.preprocess(blankToUndefined, z.enum(SORT_BY_NAMES, { message: "deve ser views, createdAt, price ou relevance" }).optional()),
     sortOrder: z.preprocess(blankToUndefined, z.enum(["asc", "desc"], { message: "deve ser asc ou desc" }).optional()),
     minPrice: optionalPrice,
     maxPrice: optionalPrice,
@@ -113,7 +119,7 @@ export type PageFilter = PublicAdsFilter & {
 
 /**
  * The page routes' reading of their URL (`category`, `subcategoryId`, `cityId`, `adType`, `search`,
- * `sort`, `minPrice`, `maxPrice`, `page`): a value that does not parse is dropped instead of failing the
+ * `sort` (default: `defaultPublicSort`), `minPrice`, `maxPrice`, `page`): a value that does not parse is dropped instead of failing the
  * page, since these URLs are typed and edited by people. `category` is the spec's name for the
  * category filter on pages; prices are reais as people write them ("1.500", "1500,50"); a range given
  * upside down is turned round.
@@ -138,6 +144,7 @@ export function pageFilterFromUrl(url: URL): PageFilter {
     [minPriceCents, maxPriceCents] = [maxPriceCents, minPriceCents];
   }
   const sort = params.get("sort");
+  const search = one(pageSearch, "search") || undefined;
   const allCities = params.get("cityId") === ALL_CITIES;
   return {
     cityId: allCities ? undefined : one(optionalId, "cityId"),
@@ -145,10 +152,11 @@ export function pageFilterFromUrl(url: URL): PageFilter {
     categoryId: one(optionalId, "category") ?? one(optionalId, "categoryId"),
     subcategoryId: one(optionalId, "subcategoryId"),
     adType: one(pageAdType, "adType"),
-    search: one(pageSearch, "search") || undefined,
+    search,
     minPriceCents,
     maxPriceCents,
-    sort: (PUBLIC_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PublicSort) : "views",
+    // No order chosen (or one that does not exist): relevance for a search, the spec's views otherwise.
+    sort: (PUBLIC_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PublicSort) : defaultPublicSort(search),
     page: one(pageNumber, "page") ?? 1,
     limit: PUBLIC_PAGE_SIZE,
   };

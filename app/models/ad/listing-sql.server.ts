@@ -23,7 +23,13 @@ export type Shape = {
   minPrice: boolean;
   maxPrice: boolean;
   search: boolean;
-  sort: PublicSort;
+  /**
+   * The order of the SQL. "relevance" never reaches it: its page is read one rank at a time, each
+   * rank by views (`rank`), and without a search it is the views order.
+   */
+  sort: Exclude<PublicSort, "relevance">;
+  /** Only the matches of one relevance rank (temp.search_hits' `rank`, search-hits.server.ts). */
+  rank: boolean;
   /**
    * How the rows are read (every listing index covers every filter, so any index choice is an
    * index-only scan; these steer the planner to the cheap one):
@@ -57,13 +63,21 @@ const COUNT_BY_ROWID_MAX = 2_000;
 /** "Lowest price" sorts on this, so ads without a price come last; ads_public_price_asc_idx is on the same expression. */
 const PRICE_ASC_KEY = sql`ifnull(${ads.priceCents}, 9223372036854775807)`;
 
+/** Where a page of one relevance rank sits: the rank's size, the page's rows within it, and the public ads under the filter. */
+export type RankPage = { count: number; offset: number; limit: number; publicAds: number };
+
 /**
  * The shape of the count (no `total`) or of the page for `total` matches. `wordMatches`: how many ads
- * the search's words match before any filter (null without a search).
+ * the search's words match before any filter (null without a search). `rank`: the page of one
+ * relevance rank, read by views. Reading the rank's ads through the copy's (q, rank) index and sorting
+ * them costs about `count`; walking the views index and probing the copy finds one of them every
+ * publicAds / count ads, so (offset + limit) × publicAds / count probes: the cheaper is taken.
  */
-export function shapeOf(filter: PublicAdsFilter, match: string | null, wordMatches: number | null, total?: number): Shape {
+export function shapeOf(filter: PublicAdsFilter, match: string | null, wordMatches: number | null, total?: number, rank?: RankPage): Shape {
   let plan: Shape["plan"];
-  if (total === undefined) plan = wordMatches !== null && wordMatches <= COUNT_BY_ROWID_MAX ? "countMatchesFirst" : "count";
+  if (rank) {
+    plan = rank.count <= FEW_MATCHES || rank.count * rank.count <= (rank.offset + rank.limit) * rank.publicAds ? "matchesFirst" : "walk";
+  } else if (total === undefined) plan = wordMatches !== null && wordMatches <= COUNT_BY_ROWID_MAX ? "countMatchesFirst" : "count";
   else if (wordMatches !== null) {
     plan = wordMatches <= FEW_MATCHES || (total <= FEW_MATCHES && wordMatches <= FEW_WORD_MATCHES) ? "matchesFirst" : "walk";
   } else plan = total <= FEW_MATCHES ? "matchesFirst" : "walk";
@@ -75,7 +89,8 @@ export function shapeOf(filter: PublicAdsFilter, match: string | null, wordMatch
     minPrice: filter.minPriceCents !== undefined,
     maxPrice: filter.maxPriceCents !== undefined,
     search: match !== null,
-    sort: filter.sort ?? "views",
+    sort: !filter.sort || filter.sort === "relevance" ? "views" : filter.sort,
+    rank: rank !== undefined && match !== null,
     plan,
   };
 }
@@ -120,10 +135,15 @@ export function publicWhere(shape: Shape): SQL {
     shape.minPrice && !shape.maxPrice && priceTerm === PRICE_ASC_KEY ? sql`${PRICE_ASC_KEY} < 9223372036854775807` : undefined,
     // FTS5 answers the matching rowids: as a list built by the query (counts, few matches), or, when a
     // page walks an index, probed one ad at a time in this connection's copy of them (search-hits.server.ts).
+    // A relevance rank's page reads the copy either way: probed in a walk, listed by its (q, rank) index otherwise.
     shape.search && shape.plan === "walk"
-      ? sql`EXISTS (SELECT 1 FROM temp.search_hits h WHERE h.q = ${p("hits")} AND h.ad = ${ads.id})`
+      ? sql`EXISTS (SELECT 1 FROM temp.search_hits h WHERE h.q = ${p("hits")} AND h.ad = ${ads.id}${shape.rank ? sql` AND h.rank = ${p("rank")}` : sql``})`
       : undefined,
-    shape.search && shape.plan !== "walk" ? sql`${ads.id} IN (SELECT rowid FROM ads_search WHERE ads_search MATCH ${p("match")})` : undefined,
+    shape.search && shape.plan !== "walk"
+      ? shape.rank
+        ? sql`${ads.id} IN (SELECT h.ad FROM temp.search_hits h WHERE h.q = ${p("hits")} AND h.rank = ${p("rank")})`
+        : sql`${ads.id} IN (SELECT rowid FROM ads_search WHERE ads_search MATCH ${p("match")})`
+      : undefined,
   )!;
 }
 
@@ -145,6 +165,19 @@ export function orderBy(shape: Shape): SQL[] {
 
 export function countQuery(shape: Shape) {
   return db.select({ total: sql<number>`count(*)` }).from(ads).where(publicWhere(shape));
+}
+
+/**
+ * How many of a count shape's ads each relevance rank holds (the matches' copy ranked, as `hits`):
+ * each ad's rank looked up once in a subquery, then grouped (grouping on the lookup itself ran it twice).
+ */
+export function rankCountQuery(shape: Shape) {
+  const ranked = db
+    .select({ rank: sql<number>`(SELECT h.rank FROM temp.search_hits h WHERE h.q = ${p("hits")} AND h.ad = ${ads.id})`.as("relevance_rank") })
+    .from(ads)
+    .where(publicWhere(shape))
+    .as("ranked");
+  return db.select({ rank: ranked.rank, total: sql<number>`count(*)` }).from(ranked).groupBy(sql`relevance_rank`);
 }
 
 /** The columns a list page's cards show (`CardAd`): no characteristics, the description's beginning only. */
@@ -201,12 +234,14 @@ function preparedPer<S extends { prepare(): unknown }>(build: (shape: Shape) => 
 }
 
 export const preparedCount = preparedPer(countQuery);
+export const preparedRankCount = preparedPer(rankCountQuery);
 export const preparedPage = preparedPer(pageQuery);
 export const preparedCardPage = preparedPer(cardPageQuery);
 
-export function placeholderValues(filter: PublicAdsFilter, now: Date, match: string | null, hits?: number) {
+export function placeholderValues(filter: PublicAdsFilter, now: Date, match: string | null, hits?: number, rank?: number) {
   return {
     hits,
+    rank,
     now: now.getTime(),
     cityId: filter.cityId,
     categoryId: filter.categoryId,

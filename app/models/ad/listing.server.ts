@@ -4,7 +4,8 @@
  * Rules kept here and nowhere else: public = stored status "active" AND not past `expirationDate`
  * (spec 02 §4: expiry wins over the stored status; an ad held by visitors' reports is "pending", see
  * reports.server.ts). Sorted by views desc (the spec's default), newest, or price, always with id as
- * the tie-break so pages never overlap. Its SQL is in listing-sql.server.ts; how search and counts stay fast: docs/decisions/004 and 014.
+ * the tie-break so pages never overlap; or by relevance to the search (`searchRanker`), read one
+ * rank at a time in the views order (without a search, relevance is the views order). Its SQL is in listing-sql.server.ts; how search and counts stay fast: docs/decisions/004 and 014.
  */
 import type Database from "better-sqlite3";
 import { sqlite } from "~/db/client.server";
@@ -17,11 +18,15 @@ import {
   preparedCardPage,
   preparedCount,
   preparedPage,
+  preparedRankCount,
+  rankCountQuery,
   shapeOf,
+  type RankPage,
+  type Shape,
 } from "~/models/ad/listing-sql.server";
 import { centsToDecimalString } from "~/lib/money";
-import { searchHits } from "~/models/ad/search-hits.server";
-import { ensureSearchIndex, searchMatch } from "~/models/ad/search-index.server";
+import { rankedSearchHits, searchHits } from "~/models/ad/search-hits.server";
+import { ensureSearchIndex, searchMatch, searchRanker } from "~/models/ad/search-index.server";
 import { addDaysToKey, dateKey, startOfDayInstant } from "~/lib/dates";
 
 /**
@@ -29,11 +34,22 @@ import { addDaysToKey, dateKey, startOfDayInstant } from "~/lib/dates";
  * listing version (bumped by triggers whenever an ad enters, leaves or moves between filters, and by
  * the search index when it indexes) and the São Paulo day (expiration instants are São Paulo
  * midnights, so totals can only change by expiry when the day changes). The one-minute lifetime is
- * only a backstop for hand-made expiration times. The order does not change a total.
+ * only a backstop for hand-made expiration times. The order does not change a total. The relevance
+ * order's counts per rank are kept the same way.
  */
 const COUNT_TTL_MS = 60_000;
 const COUNT_CACHE_MAX = 2_000;
-const countCache = new Map<string, { total: number; at: number }>();
+const countCache = new Map<string, { value: unknown; at: number }>();
+
+/** `key`'s cached count (a total, or the counts per rank), read by `count` when missing or too old. */
+function cachedCount<T>(key: string, now: Date, count: () => T): T {
+  const cached = countCache.get(key);
+  if (cached && now.getTime() - cached.at < COUNT_TTL_MS) return cached.value as T;
+  const value = count();
+  if (countCache.size >= COUNT_CACHE_MAX) countCache.clear();
+  countCache.set(key, { value, at: now.getTime() });
+  return value;
+}
 const LISTING_VERSION_SQL = "SELECT version FROM ads_listing_version WHERE id = 1";
 let versionStatement: { get(): unknown } | undefined;
 
@@ -48,14 +64,10 @@ let wordMatchesStatement: { get(match: string): unknown } | undefined;
 
 /** How many ads (public or not) the search's words match: cheap from FTS5, cached like the totals. */
 function countWordMatches(match: string, now: Date): number {
-  const key = `words|${listingVersion()}|${match}`;
-  const cached = countCache.get(key);
-  if (cached && now.getTime() - cached.at < COUNT_TTL_MS) return cached.total;
-  wordMatchesStatement ??= sqlite.prepare<[string], number>("SELECT count(*) FROM ads_search WHERE ads_search MATCH ?").pluck();
-  const total = Number(wordMatchesStatement.get(match) ?? 0);
-  if (countCache.size >= COUNT_CACHE_MAX) countCache.clear();
-  countCache.set(key, { total, at: now.getTime() });
-  return total;
+  return cachedCount(`words|${listingVersion()}|${match}`, now, () => {
+    wordMatchesStatement ??= sqlite.prepare<[string], number>("SELECT count(*) FROM ads_search WHERE ads_search MATCH ?").pluck();
+    return Number(wordMatchesStatement.get(match) ?? 0);
+  });
 }
 
 let today: { key: string; from: number; until: number } | undefined;
@@ -89,15 +101,50 @@ function selectionKey(filter: PublicAdsFilter, now: Date, match: string | null):
 }
 
 function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null, wordMatches: number | null): number {
-  const key = selectionKey(filter, now, match);
-  const cached = countCache.get(key);
-  if (cached && now.getTime() - cached.at < COUNT_TTL_MS) return cached.total;
+  return cachedCount(selectionKey(filter, now, match), now, () => {
+    const row = preparedCount(shapeOf(filter, match, wordMatches)).get(placeholderValues(filter, now, match));
+    return Number(row?.total ?? 0);
+  });
+}
 
-  const row = preparedCount(shapeOf(filter, match, wordMatches)).get(placeholderValues(filter, now, match));
-  const total = Number(row?.total ?? 0);
-  if (countCache.size >= COUNT_CACHE_MAX) countCache.clear();
-  countCache.set(key, { total, at: now.getTime() });
-  return total;
+type RankCount = { rank: number; total: number };
+
+/** How many of a search's public ads (under the filter) each relevance rank holds, best rank first. */
+function countRanks(filter: PublicAdsFilter, now: Date, match: string, wordMatches: number, hits: number): RankCount[] {
+  return cachedCount(`ranks|${selectionKey(filter, now, match)}`, now, () =>
+    (preparedRankCount(shapeOf(filter, match, wordMatches)).all(placeholderValues(filter, now, match, hits)) as RankCount[]).sort(byRank),
+  );
+}
+
+const byRank = (a: RankCount, b: RankCount) => b.rank - a.rank;
+
+/**
+ * The relevance order's page: ranks best first, each in the views order (then id), so the page is
+ * the next `limit` ads after skipping `offset` across the ranks in turn — one query per rank the page
+ * touches (usually one), each on the plan its rank's size calls for. Pages are as stable as the
+ * views order's: the ranks only change with the listing version.
+ */
+function rankPages(
+  filter: PublicAdsFilter,
+  ranks: RankCount[],
+  shapeOfRank: (page: Omit<RankPage, "publicAds">) => Shape,
+  valuesOf: (rank: number, offset: number, limit: number) => Record<string, unknown>,
+) {
+  const pages: { shape: Shape; values: Record<string, unknown> }[] = [];
+  let skip = (filter.page - 1) * filter.limit;
+  let wanted = filter.limit;
+  for (const { rank, total } of ranks) {
+    if (wanted === 0) break;
+    if (skip >= total) {
+      skip -= total;
+      continue;
+    }
+    const limit = Math.min(wanted, total - skip);
+    pages.push({ shape: shapeOfRank({ count: total, offset: skip, limit }), values: valuesOf(rank, skip, limit) });
+    wanted -= limit;
+    skip = 0;
+  }
+  return pages;
 }
 
 /** Forget cached totals and cards (tests that change `now` or write outside the triggers' view). */
@@ -109,7 +156,8 @@ export function clearPublicListingCaches() {
 /**
  * The SQL (and parameters) listPublicAds runs for a filter, for EXPLAIN QUERY PLAN in `npm run bench`:
  * the count, and the page as read for `total` matches ("unknown": as for many), when the search's
- * words match `wordMatches` ads (default: as many as `total`).
+ * words match `wordMatches` ads (default: as many as `total`). For the relevance order of a search,
+ * also the counts per rank, and as the page the first rank's (worked out on `connection`).
  */
 export function publicAdsStatements(
   filter: PublicAdsFilter,
@@ -122,38 +170,68 @@ export function publicAdsStatements(
   const match = searchMatch(filter.search);
   const many = Number.MAX_SAFE_INTEGER;
   const words = match === null ? null : wordMatches === "unknown" ? many : wordMatches;
+  const bindWith =
+    (values: Record<string, unknown>) =>
+    ({ sql: text, params }: { sql: string; params: unknown[] }) => ({
+      sql: text,
+      params: params.map((param) =>
+        param && typeof param === "object" && "name" in param ? values[String((param as { name: string }).name)] : param,
+      ),
+    });
+  const countShape = shapeOf(filter, match, words);
+  const count = bindWith(placeholderValues(filter, now, match))(countQuery(countShape).toSQL());
+  if (filter.sort === "relevance" && match !== null) {
+    const hits = rankedSearchHits(connection, match, listingVersion(connection), searchRanker(filter.search));
+    const values = placeholderValues(filter, now, match, hits);
+    const ranks = bindWith(values)(rankCountQuery(countShape).toSQL());
+    const counts = (connection.prepare(ranks.sql).raw().all(...ranks.params) as [number, number][]).map(([rank, n]) => ({ rank, total: n })).sort(byRank);
+    const unsearched = bindWith(placeholderValues(filter, now, null))(countQuery(shapeOf({ ...filter, search: undefined }, null, null)).toSQL());
+    const publicAds = Number(connection.prepare(unsearched.sql).pluck().get(...unsearched.params));
+    const shapeOfRank = (page: Omit<RankPage, "publicAds">) => shapeOf(filter, match, words, undefined, { ...page, publicAds });
+    // Past the end (or no match), the page a rank of none would be read with.
+    const first = rankPages(filter, counts, shapeOfRank, (rank, offset, limit) => ({ ...values, rank, offset, limit }))[0] ?? {
+      shape: shapeOfRank({ count: 0, offset: 0, limit: filter.limit }),
+      values: { ...values, rank: 0 },
+    };
+    return { match, count, ranks, page: bindWith(first.values)(pageQuery(first.shape).toSQL()) };
+  }
   const pageShape = shapeOf(filter, match, words, total === "unknown" ? many : total);
   const hits = pageShape.search && pageShape.plan === "walk" ? searchHits(connection, match!, listingVersion(connection)) : undefined;
-  const values: Record<string, unknown> = placeholderValues(filter, now, match, hits);
-  const bind = ({ sql: text, params }: { sql: string; params: unknown[] }) => ({
-    sql: text,
-    params: params.map((param) =>
-      param && typeof param === "object" && "name" in param ? values[String((param as { name: string }).name)] : param,
-    ),
-  });
-  return {
-    match,
-    count: bind(countQuery(shapeOf(filter, match, words)).toSQL()),
-    page: bind(pageQuery(pageShape).toSQL()),
-  };
+  return { match, count, page: bindWith(placeholderValues(filter, now, match, hits))(pageQuery(pageShape).toSQL()) };
 }
 
-/** The total of a filter and how to read its page (null when the page is past the end). */
+/**
+ * The total of a filter and the queries of its page: one, or for the relevance order one per rank
+ * the page touches (none when the page is past the end).
+ */
 function plan(filter: PublicAdsFilter, now: Date, match: string | null = searchMatch(filter.search)) {
   if (match !== null) ensureSearchIndex();
   const wordMatches = match === null ? null : countWordMatches(match, now);
   const total = wordMatches === 0 ? 0 : countPublicAds(filter, now, match, wordMatches);
-  if ((filter.page - 1) * filter.limit >= total) return { total, page: null };
+  if ((filter.page - 1) * filter.limit >= total) return { total, pages: [] };
+  if (filter.sort === "relevance" && match !== null) {
+    const hits = rankedSearchHits(sqlite, match, listingVersion(), searchRanker(filter.search));
+    const values = placeholderValues(filter, now, match, hits);
+    const ranks = countRanks(filter, now, match, wordMatches!, hits);
+    // The public ads under the same filters without the words: how far a walk of the views index goes (cached like any total).
+    const publicAds = countPublicAds({ ...filter, search: undefined }, now, null, null);
+    const pages = rankPages(
+      filter,
+      ranks,
+      (page) => shapeOf(filter, match, wordMatches, undefined, { ...page, publicAds }),
+      (rank, offset, limit) => ({ ...values, rank, offset, limit }),
+    );
+    return { total, pages };
+  }
   const shape = shapeOf(filter, match, wordMatches, total);
   const hits = shape.search && shape.plan === "walk" ? searchHits(sqlite, match!, listingVersion()) : undefined;
-  return { total, page: { shape, values: placeholderValues(filter, now, match, hits) } };
+  return { total, pages: [{ shape, values: placeholderValues(filter, now, match, hits) }] };
 }
 
 /** One page of public ads in the filter's order (most viewed first by default), with the total for the same filter. */
 export function listPublicAds(filter: PublicAdsFilter, now: Date = new Date()): PublicAdsResult {
-  const { total, page } = plan(filter, now);
-  if (!page) return { ads: [], total };
-  const rows = preparedPage(page.shape).all(page.values) as CardRow[];
+  const { total, pages } = plan(filter, now);
+  const rows = pages.flatMap((page) => preparedPage(page.shape).all(page.values) as CardRow[]);
   const images = imagesByAd(rows.map((row) => row.id));
   return { ads: rows.map((row) => toPublicAd(row, images.get(row.id) ?? [])), total };
 }
@@ -183,9 +261,8 @@ export function listPublicCards(filter: PublicAdsFilter, now: Date = new Date())
 }
 
 function readPublicCards(filter: PublicAdsFilter, now: Date, match: string | null): { ads: CardAd[]; total: number } {
-  const { total, page } = plan(filter, now, match);
-  if (!page) return { ads: [], total };
-  const rows = preparedCardPage(page.shape).all(page.values);
+  const { total, pages } = plan(filter, now, match);
+  const rows = pages.flatMap((page) => preparedCardPage(page.shape).all(page.values));
   const covers = coversByAd(rows.map((row) => row.id));
   return {
     total,

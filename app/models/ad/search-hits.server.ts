@@ -9,20 +9,29 @@
  * first. The copies belong to one listing version (a new version drops them all: the index may have
  * changed) and are bounded in rows, least recently used first out. TEMP tables are private to the
  * connection: nothing is shared between workers and nothing touches the database file.
+ *
+ * The relevance order ("Mais relevantes") ranks a copy once, in `rank`, the first time a search asks
+ * for it (`rankedSearchHits`): each public match gets the rank `searchRanker` gives it, and the pages
+ * read one rank at a time by views (listing.server.ts), through the (q, rank) index when a rank holds
+ * few ads. The ranks live and die with the copy, so they too belong to one listing version: an edit
+ * that could change a rank (title, category, characteristics, status) bumps it.
  */
 import type Database from "better-sqlite3";
+import type { RankedFields } from "~/models/ad/search-index.server";
 
 const MAX_ROWS = 400_000;
 
 type Cache = {
   version: number;
-  /** match → its id in search_hits and its row count, in least-recently-used order. */
-  entries: Map<string, { id: number; rows: number }>;
+  /** match → its id in search_hits, its row count and whether `rank` is filled, in least-recently-used order. */
+  entries: Map<string, { id: number; rows: number; ranked: boolean }>;
   rows: number;
   next: number;
   fill: Database.Statement<[number, string]>;
   drop: Database.Statement<[number]>;
   dropAll: Database.Statement<[]>;
+  toRank: Database.Statement<[number], RankedFields & { ad: number }>;
+  setRank: Database.Statement<[number, number, number]>;
 };
 
 const caches = new WeakMap<Database.Database, Cache>();
@@ -31,7 +40,10 @@ function cacheFor(connection: Database.Database): Cache {
   let cache = caches.get(connection);
   if (!cache) {
     connection.pragma("temp_store = MEMORY");
-    connection.exec("CREATE TEMP TABLE IF NOT EXISTS search_hits (q INTEGER NOT NULL, ad INTEGER NOT NULL, PRIMARY KEY (q, ad)) WITHOUT ROWID");
+    connection.exec(
+      `CREATE TEMP TABLE IF NOT EXISTS search_hits (q INTEGER NOT NULL, ad INTEGER NOT NULL, rank INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (q, ad)) WITHOUT ROWID;
+       CREATE INDEX IF NOT EXISTS temp.search_hits_rank ON search_hits (q, rank);`,
+    );
     cache = {
       version: -1,
       entries: new Map(),
@@ -40,6 +52,16 @@ function cacheFor(connection: Database.Database): Cache {
       fill: connection.prepare("INSERT OR IGNORE INTO temp.search_hits (q, ad) SELECT ?, rowid FROM ads_search WHERE ads_search MATCH ?"),
       drop: connection.prepare("DELETE FROM temp.search_hits WHERE q = ?"),
       dropAll: connection.prepare("DELETE FROM temp.search_hits"),
+      // Only active ads can be listed (an ad that becomes active bumps the version, and the copy with it).
+      toRank: connection.prepare(
+        `SELECT h.ad, a.title, c.name AS category, s.name AS subcategory, a.characteristics
+         FROM temp.search_hits h
+         JOIN ads a ON a.id = h.ad AND a.status = 'active'
+         LEFT JOIN categories c ON c.id = a.category_id
+         LEFT JOIN subcategories s ON s.id = a.subcategory_id
+         WHERE h.q = ?`,
+      ),
+      setRank: connection.prepare("UPDATE temp.search_hits SET rank = ? WHERE q = ? AND ad = ?"),
     };
     caches.set(connection, cache);
   }
@@ -48,6 +70,31 @@ function cacheFor(connection: Database.Database): Cache {
 
 /** The id under which `match`'s matches are in temp.search_hits on this connection (copied now if needed). */
 export function searchHits(connection: Database.Database, match: string, version: number): number {
+  return hitsEntry(connection, match, version).id;
+}
+
+/**
+ * The same copy with each public match's rank filled in by `rankOf` (worked out once per copy): the id
+ * under which temp.search_hits holds `match`'s matches and their `rank`.
+ */
+export function rankedSearchHits(connection: Database.Database, match: string, version: number, rankOf: (ad: RankedFields) => number): number {
+  const entry = hitsEntry(connection, match, version);
+  if (!entry.ranked) {
+    const cache = cacheFor(connection);
+    // Copies start at rank 0 (the description's): only better ranks are written, in one transaction
+    // that writes the TEMP table alone, never the database file.
+    connection.transaction(() => {
+      for (const row of cache.toRank.all(entry.id)) {
+        const rank = rankOf(row);
+        if (rank > 0) cache.setRank.run(rank, entry.id, row.ad);
+      }
+    })();
+    entry.ranked = true;
+  }
+  return entry.id;
+}
+
+function hitsEntry(connection: Database.Database, match: string, version: number) {
   const cache = cacheFor(connection);
   if (cache.version !== version) {
     if (cache.entries.size) cache.dropAll.run();
@@ -59,17 +106,18 @@ export function searchHits(connection: Database.Database, match: string, version
   if (found) {
     cache.entries.delete(match);
     cache.entries.set(match, found);
-    return found.id;
+    return found;
   }
   const id = ++cache.next;
   const rows = cache.fill.run(id, match).changes;
-  cache.entries.set(match, { id, rows });
+  const entry = { id, rows, ranked: false };
+  cache.entries.set(match, entry);
   cache.rows += rows;
-  for (const [oldest, entry] of cache.entries) {
-    if (cache.rows <= MAX_ROWS || entry.id === id) break;
-    cache.drop.run(entry.id);
+  for (const [oldest, old] of cache.entries) {
+    if (cache.rows <= MAX_ROWS || old.id === id) break;
+    cache.drop.run(old.id);
     cache.entries.delete(oldest);
-    cache.rows -= entry.rows;
+    cache.rows -= old.rows;
   }
-  return id;
+  return entry;
 }

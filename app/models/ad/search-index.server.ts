@@ -129,6 +129,19 @@ export function ensureSearchIndex(connection: Database.Database = appSqlite) {
 
 const MAX_SEARCH_TERMS = 8;
 
+/** One typed word: the stems it matches (its own and its synonyms') and the folded prefix it matches while typing. */
+type SearchTerm = { stems: readonly string[]; prefix: string };
+
+/** The words of what a person typed, as the index matches them (at most MAX_SEARCH_TERMS, repeats once). */
+function searchTerms(search: string | undefined): SearchTerm[] {
+  if (!search) return [];
+  const words = [...new Set(searchWords(search.normalize("NFC")))].slice(0, MAX_SEARCH_TERMS);
+  return words.map((word) => {
+    const stem = stemWord(word);
+    return { stems: [stem, ...synonymsOf(stem)], prefix: foldText(word) };
+  });
+}
+
 /**
  * The FTS5 query for what a person typed: every word required; each word matches an ad whose text has
  * a word with the same stem (or a synonym's stem), or a word that starts with what was typed (so
@@ -136,12 +149,53 @@ const MAX_SEARCH_TERMS = 8;
  * typed is ever read as FTS5 syntax. null when there is no word (the search then does not filter).
  */
 export function searchMatch(search: string | undefined): string | null {
-  if (!search) return null;
-  const words = [...new Set(searchWords(search.normalize("NFC")))].slice(0, MAX_SEARCH_TERMS);
-  const groups = words.map((word) => {
-    const stem = stemWord(word);
-    const stems = [stem, ...synonymsOf(stem)].map((s) => `stems:"${s}"`);
-    return `(${[...stems, `words:"${foldText(word)}"*`].join(" OR ")})`;
-  });
+  const groups = searchTerms(search).map(({ stems, prefix }) => `(${[...stems.map((s) => `stems:"${s}"`), `words:"${prefix}"*`].join(" OR ")})`);
   return groups.length ? groups.join(" AND ") : null;
+}
+
+/** The parts of an ad its relevance is judged on (its description is where every other match is). */
+export type RankedFields = { title: string; category: string | null; subcategory: string | null; characteristics: string | null };
+
+/**
+ * The relevance of a found ad to a search ("Mais relevantes"), higher first; views then id break ties.
+ * Each typed word counts once, in the best part of the ad it is in — the title, category or
+ * subcategory; else the characteristic values; else the description, where it must then be, since
+ * the index found the ad — and the rank compares how many words are in the first group, then how
+ * many in the second: rank = first × (MAX_SEARCH_TERMS + 1) + second, so one more word in the title
+ * outweighs any number in the characteristics. A word matches a part the way it matches the index
+ * (same stem or synonym, or the word as a prefix).
+ *
+ * Against stuffing: a part either holds a word or not — writing "carro carro carro" in the title, or
+ * the word a hundred times in the description, earns nothing over writing it once, so such an ad is
+ * ranked with the honest ones of its group and only its views put it ahead. Returns a function that
+ * remembers the stems it works out: a search ranks thousands of ads with the same few words.
+ */
+export function searchRanker(search: string | undefined): (ad: RankedFields) => number {
+  const terms = searchTerms(search);
+  const stems = new Map<string, string>();
+  const stemOf = (word: string) => {
+    let stem = stems.get(word);
+    if (stem === undefined) stems.set(word, (stem = stemWord(word)));
+    return stem;
+  };
+  const holds = (words: string[], term: SearchTerm) => words.some((word) => word.startsWith(term.prefix) || term.stems.includes(stemOf(word)));
+  // A search's ads share a few dozen category and subcategory names: their words are worked out once.
+  const names = new Map<string, string[]>();
+  const wordsOf = (name: string | null) => {
+    if (!name) return [];
+    let words = names.get(name);
+    if (!words) names.set(name, (words = searchWords(name)));
+    return words;
+  };
+  return (ad) => {
+    const heading = [...searchWords(ad.title), ...wordsOf(ad.category), ...wordsOf(ad.subcategory)];
+    const characteristics = searchWords(characteristicWords(ad.characteristics).join(" "));
+    let first = 0;
+    let second = 0;
+    for (const term of terms) {
+      if (holds(heading, term)) first++;
+      else if (holds(characteristics, term)) second++;
+    }
+    return first * (MAX_SEARCH_TERMS + 1) + second;
+  };
 }

@@ -8,11 +8,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { callRoute } from "./route";
 
 const ROUTES_DIR = path.resolve("app/routes");
 
 export type HandlerKind = "loader" | "action";
-type RouteFunction = (...args: never[]) => unknown;
+type RouteFunction = Parameters<typeof callRoute>[0];
 export type RouteHandler = {
   /** "admin.settings loader", "api.categories action": what the test names. */
   name: string;

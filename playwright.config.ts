@@ -15,6 +15,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3123);
 // The server's ASAAS_WEBHOOK_TOKEN: the payment tests confirm PIX charges through the webhook with it, the
 // way `npm run payments:confirm` does (payments use the local gateway, the default).
 process.env.E2E_WEBHOOK_TOKEN ??= `e2e-webhook-${Date.now()}-0123456789abcdef`;
+// The server's SESSION_SECRET: the tests that start signed in sign their session cookie with it
+// (tests/support/e2e-session.ts) instead of signing in through an Argon2 hash.
+process.env.E2E_SESSION_SECRET ??= "e2e-secret-e2e-secret-e2e-secret-0123456";
 // A local fake Google (tests/support/fake-google.ts), 100 ports up so neighbouring E2E_PORTs don't
 // collide: Google sign-in is configured in every run, pointed at it through the production variables.
 const FAKE_GOOGLE_PORT = Number(process.env.FAKE_GOOGLE_PORT ?? PORT + 100);
@@ -48,9 +51,13 @@ const OWN_SERVER_SPECS = fs
   .map((file) => `**/${file}`);
 
 export default defineConfig({
+  // Hashes the tests' one password once for the run (tests/support/e2e-session.ts writes the accounts).
+  globalSetup: "./tests/support/e2e-setup.ts",
   globalTeardown: "./tests/support/e2e-teardown.ts",
   testDir: "tests/e2e",
   fullyParallel: true,
+  // A forgotten test.only on CI would pass the run on a handful of tests.
+  forbidOnly: !!process.env.CI,
   workers: 2,
   // A flaky test is a bug to fix, not to retry.
   retries: 0,
@@ -98,7 +105,7 @@ export default defineConfig({
         // cards, as a demo site would turn them on (the cards-off page: tests/integration/payments-cards-off.test.ts).
         PAYMENT_TEST_CARDS: "true",
         SEED_DEMO: "true",
-        SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+        SESSION_SECRET: process.env.E2E_SESSION_SECRET,
         ADMIN_EMAIL: "admin@teste.local",
         ADMIN_PASSWORD: "Admin@12345",
         GOOGLE_CLIENT_ID: "fake-client-id.apps.googleusercontent.com",

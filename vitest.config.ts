@@ -10,6 +10,8 @@ export default defineConfig({
     setupFiles: ["tests/support/setup-data-dir.ts"],
     // A test that asserts nothing passes whatever the code does.
     expect: { requireAssertions: true },
+    // A forgotten `.only` on CI would pass the run on a handful of tests.
+    allowOnly: !process.env.CI,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

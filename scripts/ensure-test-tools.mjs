@@ -1,17 +1,27 @@
-// The tests' system tools, installed from Debian with apt-get when missing (`npx playwright install`
-// cannot download browsers here):
-// - Chromium, which the e2e tests drive;
-// - poppler-utils (pdftoppm, pdftotext), with which the PDF report test draws the first page and reads its text.
+// The system tools a test suite needs, installed from Debian with apt-get when missing (`npx playwright
+// install` cannot download browsers here). `node scripts/ensure-test-tools.mjs unit|e2e`:
+// - unit: poppler-utils (pdftoppm, pdftotext), with which the PDF report test draws the first page and
+//   reads its text; Vitest needs nothing else, so a machine without a browser runs `npm run test:unit`;
+// - e2e: Chromium, which the Playwright tests drive.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const TOOLS = [
-  { path: "/usr/bin/chromium", pkg: "chromium" },
-  { path: "/usr/bin/pdftoppm", pkg: "poppler-utils" },
-  { path: "/usr/bin/pdftotext", pkg: "poppler-utils" },
-];
+const TOOLS = {
+  unit: [
+    { path: "/usr/bin/pdftoppm", pkg: "poppler-utils" },
+    { path: "/usr/bin/pdftotext", pkg: "poppler-utils" },
+  ],
+  e2e: [{ path: "/usr/bin/chromium", pkg: "chromium" }],
+};
 
-const missing = [...new Set(TOOLS.filter((tool) => !existsSync(tool.path)).map((tool) => tool.pkg))];
+const suite = process.argv[2];
+const tools = TOOLS[suite];
+if (!tools) {
+  console.error(`usage: node scripts/ensure-test-tools.mjs ${Object.keys(TOOLS).join("|")}`);
+  process.exit(2);
+}
+
+const missing = [...new Set(tools.filter((tool) => !existsSync(tool.path)).map((tool) => tool.pkg))];
 if (missing.length) {
   console.log(`Missing test tools: installing Debian's ${missing.join(", ")} (apt-get)…`);
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
@@ -20,7 +30,7 @@ if (missing.length) {
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
 }
-const still = TOOLS.filter((tool) => !existsSync(tool.path));
+const still = tools.filter((tool) => !existsSync(tool.path));
 if (still.length) {
   for (const tool of still) console.error(`${tool.path} is still missing; install it with: apt-get install -y ${tool.pkg}`);
   process.exit(1);

@@ -4,7 +4,7 @@
  * `getOptionalUser`, `requireUser`, `requireAdmin`. Cookie-authenticated writes must come from our own
  * origin (SameSite=Lax does the rest; there are no CSRF tokens). See docs/decisions/003-*.md.
  */
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { getEnv } from "~/env.server";
 import type { PublicUser } from "~/models/account/users.server";
 import {
@@ -17,19 +17,14 @@ import {
 } from "~/models/session/session.server";
 import { jsonError } from "~/web/http.server";
 import { isSafeMethod, MESSAGES, requestSource } from "~/web/server-guards.server";
+import { createSessionCookie } from "~/web/session-cookie.server";
 
 export type { PublicUser };
 
 const env = getEnv();
 
 /** Holds only the session token (whose SHA-256 is the row id), signed with SESSION_SECRET. */
-export const sessionCookie = createCookie("__session", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.isHttps,
-  secrets: [env.SESSION_SECRET],
-});
+export const sessionCookie = createSessionCookie({ secret: env.SESSION_SECRET, secure: env.isHttps });
 
 export type AuthContext = SessionWithUser & { via: "cookie" | "bearer"; token: string };
 

@@ -5,9 +5,10 @@
  * (the local gateway's refund only records); deleting the ad afterwards takes the payment with it.
  */
 import { randomBytes } from "node:crypto";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { adStatusOf, deleteAd, insertActiveAd, withE2eDatabase } from "../support/e2e-ads";
-import { expectNoSidewaysScroll, signInAsAdmin, visitorHeaders } from "../support/e2e-admin";
+import { expectNoSidewaysScroll, visitorHeaders } from "../support/e2e-admin";
+import { expect as baseExpect, test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
 // The machine's two cores are shared with the rest of the suite: a round trip may take a while.
@@ -45,12 +46,12 @@ async function expectToast(page: Page, title: string) {
 }
 
 test.describe("the admin's payments", () => {
-  test("refunds a paid payment after confirming; it shows 'Estornado' and the ad is paused @nojs", async ({ page }, info) => {
+  test("refunds a paid payment after confirming; it shows 'Estornado' and the ad is paused @nojs", async ({ page, signInAsAdmin }, info) => {
     const js = info.project.name === "js";
     const ad = insertActiveAd();
     try {
       const paymentId = insertPaidPayment(ad.id);
-      await signInAsAdmin(page);
+      await signInAsAdmin();
       await page.goto("/admin");
       await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Pagamentos" }).click();
       await expect(page).toHaveURL(/\/admin\/payments$/);

@@ -5,10 +5,11 @@
  * price test saves the price it found, since the payment tests running beside it charge by it.
  */
 import fs from "node:fs";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { todayKey } from "../../app/lib/dates";
 import { adStatusOf, deleteAd } from "../support/e2e-ads";
-import { expectNoSidewaysScroll, insertPendingAd, lastDecision, signInAsAdmin, signUpAndIn, visitorHeaders } from "../support/e2e-admin";
+import { expectNoSidewaysScroll, insertPendingAd, lastDecision, visitorHeaders } from "../support/e2e-admin";
+import { expect as baseExpect, test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
 // The machine's two cores are shared with the rest of the suite (image variants, PDFs, password hashing):
@@ -58,12 +59,12 @@ async function confirmDelete(page: Page, trigger: string, js: boolean) {
 }
 
 test.describe("the admin panel", () => {
-  test("keeps everyone else out: visitors to /login, users to / and 'Acesso Negado' on /admin-old @nojs", async ({ page }) => {
+  test("keeps everyone else out: visitors to /login, users to / and 'Acesso Negado' on /admin-old @nojs", async ({ page, signedInUser }) => {
     // Two password hashes (sign-up, sign-in) and the home page's pictures on a shared machine.
     test.slow();
     await page.goto("/admin/categories");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fcategories$/);
-    await signUpAndIn(page, "intruso");
+    await signedInUser("Pessoa Comum");
     await page.goto("/admin/create-city");
     await expect(page).toHaveURL(/\/$/);
     await expectToast(page, "Acesso Negado");
@@ -73,10 +74,10 @@ test.describe("the admin panel", () => {
     expect((await page.request.get("/api/stats")).status()).toBe(403);
   });
 
-  test("creates a category with the icons, adds a subcategory and a characteristic, edits it and deletes it all @nojs", async ({ page }, info) => {
+  test("creates a category with the icons, adds a subcategory and a characteristic, edits it and deletes it all @nojs", async ({ page, signInAsAdmin }, info) => {
     test.slow();
     const js = isJs(info);
-    await signInAsAdmin(page);
+    await signInAsAdmin();
     await open(page, "/admin", js);
     const nav = page.getByRole("navigation", { name: "Administração" });
     for (const section of ["Categorias", "Anúncios", "Cidades", "Configurações"]) await expect(nav.getByRole("link", { name: section })).toBeVisible();
@@ -157,9 +158,9 @@ test.describe("the admin panel", () => {
     expect(after.some((c) => c.name === title)).toBe(false);
   });
 
-  test("creates, renames and deletes a city; Patos de Minas - MG stays @nojs", async ({ page }, info) => {
+  test("creates, renames and deletes a city; Patos de Minas - MG stays @nojs", async ({ page, signInAsAdmin }, info) => {
     const js = isJs(info);
-    await signInAsAdmin(page);
+    await signInAsAdmin();
     await open(page, "/admin/cities", js);
     const patos = page.getByRole("listitem").filter({ hasText: "Patos de Minas - MG" });
     await expect(patos.getByText("Cidade padrão")).toBeVisible();
@@ -203,9 +204,9 @@ test.describe("the admin panel", () => {
     await expect(page.getByRole("main").getByText(`${name} Nova - GO`, { exact: true })).toHaveCount(0);
   });
 
-  test("validates and saves the per-day price @nojs", async ({ page }, info) => {
+  test("validates and saves the per-day price @nojs", async ({ page, signInAsAdmin }, info) => {
     const js = isJs(info);
-    await signInAsAdmin(page);
+    await signInAsAdmin();
     await open(page, "/admin", js);
     await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Configurações" }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
@@ -227,12 +228,12 @@ test.describe("the admin panel", () => {
     expect(((await (await page.request.get("/api/ad-price")).json()) as { pricePerDay: string }).pricePerDay).toBe(current.replace(",", "."));
   });
 
-  test("approves one ad and rejects another with a reason in the moderation queue @nojs", async ({ page }, info) => {
+  test("approves one ad and rejects another with a reason in the moderation queue @nojs", async ({ page, signInAsAdmin }, info) => {
     const js = isJs(info);
     const toApprove = insertPendingAd("Preço muito abaixo do mercado");
     const toReject = insertPendingAd("Possível produto proibido");
     try {
-      await signInAsAdmin(page);
+      await signInAsAdmin();
       await open(page, "/admin", js);
       await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: /^Anúncios/ }).click();
       await expect(page).toHaveURL(/\/admin\/moderation$/);
@@ -263,9 +264,9 @@ test.describe("the admin panel", () => {
     }
   });
 
-  test("shows the statistics as charts with their numbers, and exports the PDF @nojs", async ({ page }, info) => {
+  test("shows the statistics as charts with their numbers, and exports the PDF @nojs", async ({ page, signInAsAdmin }, info) => {
     const js = isJs(info);
-    await signInAsAdmin(page);
+    await signInAsAdmin();
     await open(page, "/admin/stats", js);
     for (const chart of ["Anúncios criados por dia", "Receita por dia", "Anúncios por status", "Pagamentos por forma", "Anúncios por categoria", "Receita por mês"]) {
       await expect(page.getByRole("figure", { name: chart })).toBeVisible();
@@ -285,9 +286,9 @@ test.describe("the admin panel", () => {
     if (js) await expectToast(page, "PDF exportado com sucesso!");
   });
 
-  test("the tabbed 'Painel Administrativo' has its four tabs @nojs", async ({ page }, info) => {
+  test("the tabbed 'Painel Administrativo' has its four tabs @nojs", async ({ page, signInAsAdmin }, info) => {
     const js = isJs(info);
-    await signInAsAdmin(page);
+    await signInAsAdmin();
     await open(page, "/admin-old", js);
     await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Abas do painel" });

@@ -6,12 +6,11 @@
  * screen for visitors. The server has no AI keys: the description comes from the local writer.
  */
 import fs from "node:fs";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { waitForHydration } from "../support/hydration";
 import { writePhotos } from "../support/e2e-photos";
 import { deleteAd, insertPendingPaymentAd, withE2eDatabase } from "../support/e2e-ads";
-
-const PASSWORD = "Senha@123";
+import { expect, insertUser, test } from "../support/e2e-session";
 
 let photos: { dir: string; files: string[]; bytes: number[] };
 
@@ -22,16 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   if (photos) fs.rmSync(photos.dir, { recursive: true, force: true });
 });
-
-/** A new account, signed in (the session cookie lands in the page's context). */
-async function signUp(page: Page, info: TestInfo, name = "Carla Anunciante") {
-  const email = `anuncio.${info.project.name}.${Date.now()}.${info.workerIndex}.${info.repeatEachIndex}@exemplo.com.br`;
-  const registered = await page.request.post("/api/register", { data: { name, email, password: PASSWORD } });
-  expect(registered.status()).toBe(201);
-  const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  return email;
-}
 
 type StoredAd = {
   id: number;
@@ -85,10 +74,10 @@ const continueButton = (page: Page) => page.getByRole("button", { name: "Continu
 const category = (page: Page, name: string) => page.getByRole("radiogroup", { name: "Categoria" }).getByText(name, { exact: true });
 
 test.describe("publishing an ad", () => {
-  test("the whole wizard with JavaScript: masks, counter, AI description offline, 5 photos, payment page", async ({ page, javaScriptEnabled }, info) => {
+  test("the whole wizard with JavaScript: masks, counter, AI description offline, 5 photos, payment page", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(!javaScriptEnabled, "the JavaScript flow");
     test.setTimeout(90_000);
-    const email = await signUp(page, info);
+    const { email } = await signedInUser("Carla Anunciante");
 
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Anunciar" }).click();
@@ -197,10 +186,10 @@ test.describe("publishing an ad", () => {
     expect(ad.primary_height!).toBeGreaterThan(ad.primary_width!);
   });
 
-  test("the whole wizard without JavaScript: plain posts, photos sent with the form @nojs", async ({ page, javaScriptEnabled }, info) => {
+  test("the whole wizard without JavaScript: plain posts, photos sent with the form @nojs", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(javaScriptEnabled, "the JavaScript-off flow");
     test.setTimeout(90_000);
-    const email = await signUp(page, info, "Nilo Sem Script");
+    const { email } = await signedInUser("Nilo Sem Script");
 
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Anunciar" }).click();
@@ -264,8 +253,8 @@ test.describe("publishing an ad", () => {
     expect(storedAd(adId)!.primary_height!).toBeGreaterThan(storedAd(adId)!.primary_width!);
   });
 
-  test("a draft survives closing the tab: 'Continuar de onde parei' brings the values back @nojs", async ({ page, context, javaScriptEnabled }, info) => {
-    await signUp(page, info, "Rita Retomada");
+  test("a draft survives closing the tab: 'Continuar de onde parei' brings the values back @nojs", async ({ page, context, javaScriptEnabled, signedInUser }) => {
+    await signedInUser("Rita Retomada");
     await page.goto("/create-ad");
     if (javaScriptEnabled) await waitForHydration(page);
     await category(page, "Imóveis").click();
@@ -304,8 +293,8 @@ test.describe("publishing an ad", () => {
     await expect(tab.getByRole("heading", { name: "Criar anúncio" })).toBeVisible();
   });
 
-  test("a forbidden ad is refused with 'Anúncio rejeitado automaticamente', its reasons and a suggestion @nojs", async ({ page, javaScriptEnabled }, info) => {
-    const email = await signUp(page, info, "Rui Recusado");
+  test("a forbidden ad is refused with 'Anúncio rejeitado automaticamente', its reasons and a suggestion @nojs", async ({ page, javaScriptEnabled, signedInUser }) => {
+    const { email } = await signedInUser("Rui Recusado");
     await page.goto("/create-ad");
     if (javaScriptEnabled) await waitForHydration(page);
     await category(page, "Eletrônicos e Celulares").click();
@@ -328,7 +317,7 @@ test.describe("publishing an ad", () => {
     expect(adsOfEmail(email)).toBe(0);
   });
 
-  test("a visitor sees 'Login Necessário' and 'Fazer Login' leads to /login and back @nojs", async ({ page, javaScriptEnabled }, info) => {
+  test("a visitor sees 'Login Necessário' and 'Fazer Login' leads to /login and back @nojs", async ({ page, javaScriptEnabled }) => {
     await page.goto("/create-ad");
     await expect(page.getByRole("heading", { name: "Login Necessário" })).toBeVisible();
     await expect(page.getByText("Você precisa fazer login para criar anúncios.")).toBeVisible();
@@ -339,16 +328,15 @@ test.describe("publishing an ad", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=(\/|%2F)create-ad$/);
 
     // Signing in comes back to the wizard.
-    const email = `volta.anuncio.${info.project.name}.${Date.now()}.${info.workerIndex}@exemplo.com.br`;
-    expect((await page.request.post("/api/register", { data: { name: "Lia Login", email, password: PASSWORD } })).status()).toBe(201);
+    const { email, password } = insertUser("Lia Login");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Senha").fill(PASSWORD);
+    await page.getByLabel("Senha").fill(password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page).toHaveURL(/\/create-ad$/);
     await expect(page.getByText("Passo 1 de 3: Tipo e Categoria")).toBeVisible();
   });
-  test("'Voltar' from a payment asks before it replaces another ad in progress @nojs", async ({ page, javaScriptEnabled }, info) => {
-    const email = await signUp(page, info, "Rita Duas Vezes");
+  test("'Voltar' from a payment asks before it replaces another ad in progress @nojs", async ({ page, javaScriptEnabled, signedInUser }) => {
+    const { email } = await signedInUser("Rita Duas Vezes");
     const unpaid = insertPendingPaymentAd(email, 5);
     try {
       // A new ad started: a category chosen and sent.

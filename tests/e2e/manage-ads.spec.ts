@@ -7,18 +7,10 @@
 import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { addDaysToKey, todayKey } from "../../app/lib/dates";
-import { expect, insertManagedAd, storedAd, test } from "../support/e2e-ads";
+import { insertManagedAd, storedAd } from "../support/e2e-ads";
+import { expect, test } from "../support/e2e-session";
 import { cameraPhoto } from "../support/e2e-photos";
 import { waitForHydration } from "../support/hydration";
-
-const PASSWORD = "Senha@123";
-
-async function signUp(page: Page, info: TestInfo, name = "Paula Painel") {
-  const email = `painel.${info.project.name}.${Date.now()}.${info.workerIndex}.${info.repeatEachIndex}@exemplo.com.br`;
-  expect((await page.request.post("/api/register", { data: { name, email, password: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return email;
-}
 
 const js = (info: TestInfo) => info.project.name === "js";
 
@@ -39,8 +31,8 @@ test.describe("managing ads", () => {
     await expect(page.getByText("Você precisa fazer login para acessar o dashboard")).toBeVisible();
   });
 
-  test("pause and reactivate an active ad @nojs", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("pause and reactivate an active ad @nojs", async ({ page, signedInUser }, info) => {
+    const { email } = await signedInUser("Paula Painel");
     const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 3 });
     await openDashboard(page, info);
     await expect(page.getByTestId("stat-activeAds")).toHaveText("1");
@@ -60,8 +52,8 @@ test.describe("managing ads", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test("delete an expired ad after a confirmation @nojs", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("delete an expired ad after a confirmation @nojs", async ({ page, signedInUser }, info) => {
+    const { email } = await signedInUser("Paula Painel");
     const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 20, lastDayInDays: -2 });
     const live = insertManagedAd(email, { status: "active", createdDaysAgo: 1 });
     await openDashboard(page, info);
@@ -85,8 +77,8 @@ test.describe("managing ads", () => {
     expect(storedAd(ad.id)).toBeUndefined();
   });
 
-  test("edit an active ad: the date is locked, saving goes back to the list @nojs", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("edit an active ad: the date is locked, saving goes back to the list @nojs", async ({ page, signedInUser }, info) => {
+    const { email } = await signedInUser("Paula Painel");
     const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 2 });
     await openDashboard(page, info);
     await row(page, ad.id).getByRole("link", { name: `Editar: ${ad.title}` }).click();
@@ -106,8 +98,8 @@ test.describe("managing ads", () => {
     await expect(row(page, ad.id).getByText("Cômoda de peroba restaurada")).toBeVisible();
   });
 
-  test("a paused ad asks to be reactivated before editing @nojs", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("a paused ad asks to be reactivated before editing @nojs", async ({ page, signedInUser }, info) => {
+    const { email } = await signedInUser("Paula Painel");
     const ad = insertManagedAd(email, { status: "paused", createdDaysAgo: 2 });
     await openDashboard(page, info);
     await row(page, ad.id).getByRole("link", { name: `Editar: ${ad.title}` }).click();
@@ -127,8 +119,8 @@ test.describe("managing ads", () => {
     expect(storedAd(ad.id)?.status).toBe("active");
   });
 
-  test("reactivate an expired ad through to its payment @nojs", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("reactivate an expired ad through to its payment @nojs", async ({ page, signedInUser }, info) => {
+    const { email } = await signedInUser("Paula Painel");
     const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 15, lastDayInDays: -1 });
     await openDashboard(page, info);
     await row(page, ad.id).getByRole("button", { name: `Reativar Anúncio: ${ad.title}` }).click();
@@ -153,8 +145,8 @@ test.describe("managing ads", () => {
     expect(stored.ad_cost_cents).toBeGreaterThan(0);
   });
 
-  test("an ad awaiting payment since today offers only 'Efetuar Pagamento'", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("an ad awaiting payment since today offers only 'Efetuar Pagamento'", async ({ page, signedInUser }, info) => {
+    const { email } = await signedInUser("Paula Painel");
     const today = insertManagedAd(email, { status: "pending_payment", createdDaysAgo: 0 });
     const older = insertManagedAd(email, { status: "pending_payment", createdDaysAgo: 2 });
     await openDashboard(page, info);
@@ -171,8 +163,8 @@ test.describe("managing ads", () => {
 });
 
 test.describe("photos and the admin's menu", () => {
-  test("add a photo on the edit page, then remove it after a confirmation @nojs", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("add a photo on the edit page, then remove it after a confirmation @nojs", async ({ page, signedInUser }, info) => {
+    const { email } = await signedInUser("Paula Painel");
     const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 1 });
     await page.goto(`/edit-ad/${ad.id}`);
     if (js(info)) await waitForHydration(page);
@@ -195,11 +187,10 @@ test.describe("photos and the admin's menu", () => {
     await expect(page.getByText("Imagem removida")).toBeVisible();
   });
 
-  test("an admin finds any ad by its id and sets its status from the menu @nojs", async ({ page }, info) => {
-    const email = await signUp(page, info, "Dono Qualquer");
+  test("an admin finds any ad by its id and sets its status from the menu @nojs", async ({ page, signInAsAdmin, signedInUser }, info) => {
+    const { email } = await signedInUser("Dono Qualquer");
     const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 1 });
-    await page.context().clearCookies();
-    expect((await page.request.post("/api/auth/login", { data: { email: "admin@teste.local", password: "Admin@12345" } })).status()).toBe(200);
+    await signInAsAdmin();
     await openDashboard(page, info);
     await page.getByLabel("ID").fill(String(ad.id));
     await page.getByRole("button", { name: "Filtrar" }).click();
@@ -216,8 +207,8 @@ test.describe("photos and the admin's menu", () => {
 });
 
 test.describe("the owner's account", () => {
-  test("download my data @nojs", async ({ page }, info) => {
-    const email = await signUp(page, info, "Dora Dados");
+  test("download my data @nojs", async ({ page, signedInUser }) => {
+    const { email } = await signedInUser("Dora Dados");
     const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 1 });
     await page.goto("/");
     await page.locator("header summary", { hasText: "Menu da conta de" }).click();
@@ -231,10 +222,10 @@ test.describe("the owner's account", () => {
     expect(data.ads.map((row) => row.id)).toEqual([ad.id]);
   });
 
-  test("delete my account with my password @nojs", async ({ page }, info) => {
+  test("delete my account with my password @nojs", async ({ page, signedInUser }, info) => {
     // Two password checks (argon2) on a busy machine.
     test.slow();
-    const email = await signUp(page, info, "Saulo Saída");
+    const { email, password } = await signedInUser("Saulo Saída");
     const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 1 });
     await page.goto("/conta");
     if (js(info)) await waitForHydration(page);
@@ -242,12 +233,12 @@ test.describe("the owner's account", () => {
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
     await expect(page.getByText("Senha incorreta. A conta não foi excluída.")).toBeVisible({ timeout: 20_000 });
 
-    await page.getByLabel("Digite a sua senha para confirmar").fill(PASSWORD);
+    await page.getByLabel("Digite a sua senha para confirmar").fill(password);
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
     await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
     await expect(page.getByText("Conta excluída")).toBeVisible();
     expect(storedAd(ad.id)).toBeUndefined();
-    const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+    const login = await page.request.post("/api/auth/login", { data: { email, password } });
     expect(login.status()).toBe(401);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);

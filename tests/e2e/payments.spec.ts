@@ -12,20 +12,9 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { DECLINED_TEST_CARDS } from "../../app/lib/card";
-import { adStatusOf, deleteAd, expect, insertPendingPaymentAd, latestPaymentOf, test } from "../support/e2e-ads";
+import { adStatusOf, deleteAd, insertPendingPaymentAd, latestPaymentOf } from "../support/e2e-ads";
+import { expect, insertUser, test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
-
-const PASSWORD = "Senha@123";
-
-/** A new account, signed in (the session cookie lands in the page's context). */
-async function signUp(page: Page, info: TestInfo, name = "Paula Pagadora") {
-  const email = `pagamento.${info.project.name}.${Date.now()}.${info.workerIndex}.${info.repeatEachIndex}@exemplo.com.br`;
-  const registered = await page.request.post("/api/register", { data: { name, email, password: PASSWORD } });
-  expect(registered.status()).toBe(201);
-  const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  return email;
-}
 
 /**
  * A new account signed in through the login page, which sends it on to `path` with the green
@@ -33,14 +22,12 @@ async function signUp(page: Page, info: TestInfo, name = "Paula Pagadora") {
  * /payment/{id}. The ad is written for the email before the sign-in.
  */
 async function signUpAndSignInTo(page: Page, info: TestInfo, path: (email: string) => string, name = "Paula Pagadora") {
-  const email = `pagamento.${info.project.name}.${Date.now()}.${info.workerIndex}.${info.repeatEachIndex}@exemplo.com.br`;
-  const registered = await page.request.post("/api/register", { data: { name, email, password: PASSWORD } });
-  expect(registered.status()).toBe(201);
+  const { email, password } = insertUser(name);
   const target = path(email);
   await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
   if (info.project.use.javaScriptEnabled !== false) await waitForHydration(page);
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Senha").fill(PASSWORD);
+  await page.getByLabel("Senha").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(new RegExp(`${target}$`));
   return email;
@@ -80,10 +67,10 @@ const cpf = (page: Page) => page.getByLabel("CPF/CNPJ");
 const payButton = (page: Page, total: string) => page.getByRole("button", { name: `Pagar R$ ${total}` });
 
 test.describe("paying for an ad", () => {
-  test("PIX with JavaScript: QR and copy-paste code, copy, confirmation → toast and dashboard", async ({ page, context }, info) => {
+  test("PIX with JavaScript: QR and copy-paste code, copy, confirmation → toast and dashboard", async ({ page, context, signedInUser }) => {
     // Waits on the page's own clock: a poll every 3 s, then the redirect 3 s after the toast.
     test.slow();
-    const email = await signUp(page, info);
+    const { email } = await signedInUser("Paula Pagadora");
     const ad = insertPendingPaymentAd(email, 5);
     try {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -128,8 +115,8 @@ test.describe("paying for an ad", () => {
     }
   });
 
-  test("card with JavaScript: approved at once → 'Pagamento aprovado!' and the dashboard", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("card with JavaScript: approved at once → 'Pagamento aprovado!' and the dashboard", async ({ page, signedInUser }) => {
+    const { email } = await signedInUser("Paula Pagadora");
     const ad = insertPendingPaymentAd(email, 3);
     try {
       await page.goto(`/payment/${ad.id}`);
@@ -161,8 +148,8 @@ test.describe("paying for an ad", () => {
     }
   });
 
-  test("a declined card says 'Erro no pagamento' with the reason", async ({ page }, info) => {
-    const email = await signUp(page, info);
+  test("a declined card says 'Erro no pagamento' with the reason", async ({ page, signedInUser }) => {
+    const { email } = await signedInUser("Paula Pagadora");
     const ad = insertPendingPaymentAd(email, 3);
     try {
       await page.goto(`/payment/${ad.id}`);
@@ -235,11 +222,11 @@ test.describe("paying for an ad", () => {
     }
   });
 
-  test("someone else's ad is 'Anúncio não encontrado' @nojs", async ({ page }, info) => {
-    const owner = await signUp(page, info, "Dona do Anúncio");
+  test("someone else's ad is 'Anúncio não encontrado' @nojs", async ({ page, signedInUser }) => {
+    const { email: owner } = await signedInUser("Dona do Anúncio");
     const ad = insertPendingPaymentAd(owner, 3);
     try {
-      await signUp(page, info, "Outra Pessoa");
+      await signedInUser("Outra Pessoa");
       const response = await page.goto(`/payment/${ad.id}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Anúncio não encontrado" })).toBeVisible();
@@ -248,11 +235,11 @@ test.describe("paying for an ad", () => {
     }
   });
 
-  test("PIX without JavaScript, confirmed by the operator command, through to the public list @nojs", async ({ page }, info) => {
+  test("PIX without JavaScript, confirmed by the operator command, through to the public list @nojs", async ({ page, signedInUser }, info) => {
     test.skip(info.project.use.javaScriptEnabled !== false, "with JavaScript the page's polling confirms first (the test above)");
     // Starts the operator command (tsx) once.
     test.slow();
-    const email = await signUp(page, info);
+    const { email } = await signedInUser("Paula Pagadora");
     const ad = insertPendingPaymentAd(email, 4);
     try {
       await page.goto(`/payment/${ad.id}`);

@@ -8,22 +8,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { ads, categories, characteristics, cities, moderationDecisions, subcategories } from "~/db/schema";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
-import * as adminLayout from "~/routes/admin";
-import * as adminHome from "~/routes/admin._index";
-import * as adminCategories from "~/routes/admin.categories";
 import * as adminCities from "~/routes/admin.cities";
 import * as createCategory from "~/routes/admin.create-category";
 import * as createCity from "~/routes/admin.create-city";
 import * as deleteRoute from "~/routes/admin.delete";
 import * as editCategory from "~/routes/admin.edit-category.$id";
 import * as editCharacteristic from "~/routes/admin.edit-characteristic.$id";
-import * as editCity from "~/routes/admin.edit-city.$id";
-import * as editSubcategory from "~/routes/admin.edit-subcategory.$id";
 import * as moderation from "~/routes/admin.moderation";
 import * as settingsPage from "~/routes/admin.settings";
 import * as statsPage from "~/routes/admin.stats";
 import * as adminOld from "~/routes/admin-old";
 import { asAdmin, asUser, page, toastOf, type Caller } from "../support/admin";
+import { adminPageHandlers, type RouteHandler } from "../support/admin-routes";
 import { callRoute } from "../support/route";
 
 let admin: Caller;
@@ -70,51 +66,40 @@ function insertAd(values: { categoryId: number; subcategoryId?: number | null; c
 // Who gets in
 // ---------------------------------------------------------------------------------------------
 
-type PageCall = { name: string; fn: Parameters<typeof callRoute>[0]; path: string; params?: Record<string, string>; form?: Record<string, string> };
-
-
-const pages: PageCall[] = [
-  { name: "/admin (layout)", fn: adminLayout.loader, path: "/admin" },
-  { name: "/admin", fn: adminHome.loader, path: "/admin" },
-  { name: "/admin/categories", fn: adminCategories.loader, path: "/admin/categories" },
-  { name: "/admin/create-category", fn: createCategory.loader, path: "/admin/create-category" },
-  { name: "POST /admin/create-category", fn: createCategory.action, path: "/admin/create-category", form: { name: "X" } },
-  { name: "/admin/edit-category/1", fn: editCategory.loader, path: "/admin/edit-category/1", params: { id: "1" } },
-  { name: "POST /admin/edit-category/1", fn: editCategory.action, path: "/admin/edit-category/1", params: { id: "1" }, form: { name: "X" } },
-  { name: "/admin/edit-subcategory/1", fn: editSubcategory.loader, path: "/admin/edit-subcategory/1", params: { id: "1" } },
-  { name: "POST /admin/edit-subcategory/1", fn: editSubcategory.action, path: "/admin/edit-subcategory/1", params: { id: "1" }, form: { name: "X" } },
-  { name: "/admin/edit-characteristic/1", fn: editCharacteristic.loader, path: "/admin/edit-characteristic/1", params: { id: "1" } },
-  { name: "POST /admin/edit-characteristic/1", fn: editCharacteristic.action, path: "/admin/edit-characteristic/1", params: { id: "1" }, form: { name: "X" } },
-  { name: "/admin/delete", fn: deleteRoute.loader, path: "/admin/delete?tipo=cidade&id=1" },
-  { name: "POST /admin/delete", fn: deleteRoute.action, path: "/admin/delete", form: { tipo: "cidade", id: "999999" } },
-  { name: "/admin/cities", fn: adminCities.loader, path: "/admin/cities" },
-  { name: "/admin/create-city", fn: createCity.loader, path: "/admin/create-city" },
-  { name: "POST /admin/create-city", fn: createCity.action, path: "/admin/create-city", form: { name: "" } },
-  { name: "/admin/edit-city/1", fn: editCity.loader, path: "/admin/edit-city/1", params: { id: "1" } },
-  { name: "POST /admin/edit-city/1", fn: editCity.action, path: "/admin/edit-city/1", params: { id: "1" }, form: { name: "" } },
-  { name: "/admin/settings", fn: settingsPage.loader, path: "/admin/settings" },
-  { name: "POST /admin/settings", fn: settingsPage.action, path: "/admin/settings", form: { value: "0" } },
-  { name: "/admin/moderation", fn: moderation.loader, path: "/admin/moderation" },
-  { name: "POST /admin/moderation", fn: moderation.action, path: "/admin/moderation", form: { adId: "999999", decision: "approved" } },
-  { name: "/admin/stats", fn: statsPage.loader, path: "/admin/stats" },
-];
+// Every loader and action of the admin pages, found in app/routes (a new page cannot be left out).
+const pages = await adminPageHandlers();
+/** What a loader needs besides its params to answer the admin with its page. */
+const QUERY: Record<string, string> = { "admin.delete": "?tipo=cidade&id=1" };
+/** A loader is asked with GET, an action with an empty form post (the guard answers before the form is read). */
+const request = ({ kind, route, path, params }: RouteHandler, caller: Caller | null) => ({
+  params,
+  path: `${path}${QUERY[route] ?? ""}`,
+  ...page(caller, kind === "action" ? {} : undefined),
+});
 
 describe("the /admin pages", () => {
-  it.each(pages)("$name: a visitor is sent to /login and back", async ({ fn, path, params, form }) => {
-    const response = await callRoute(fn, path, { params, ...page(null, form) });
+  it("are found in app/routes", () => {
+    expect(pages.map((handler) => handler.name)).toEqual(expect.arrayContaining(["admin loader", "admin._index loader", "admin.settings action", "admin.payments action"]));
+  });
+
+  it.each(pages)("$name: a visitor is sent to /login and back", async (handler) => {
+    const { path, ...init } = request(handler, null);
+    const response = await callRoute(handler.fn, path, init);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login\?redirectTo=%2Fadmin/);
   });
 
-  it.each(pages)("$name: a user who is not an admin is sent to / with 'Acesso Negado'", async ({ fn, path, params, form }) => {
-    const response = await callRoute(fn, path, { params, ...page(user, form) });
+  it.each(pages)("$name: a user who is not an admin is sent to / with 'Acesso Negado'", async (handler) => {
+    const { path, ...init } = request(handler, user);
+    const response = await callRoute(handler.fn, path, init);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await toastOf(response)).toMatchObject({ type: "error", message: "Acesso Negado", description: "Você precisa ser um administrador para acessar esta página." });
   });
 
-  it.each(pages.filter((p) => !p.form))("$name: the admin gets the page", async ({ fn, path, params }) => {
-    const response = await callRoute(fn, path, { params, ...page(admin) });
+  it.each(pages.filter((handler) => handler.kind === "loader"))("$name: the admin gets the page", async (handler) => {
+    const { path, ...init } = request(handler, admin);
+    const response = await callRoute(handler.fn, path, init);
     expect(response.status).toBe(200);
   });
 

@@ -1,31 +1,15 @@
 /**
- * The admin e2e tests' helpers: signing in as the run's admin (admin@teste.local) or a fresh user, and
- * ads awaiting moderation written straight into the run's database (E2E_DATA_DIR), the way
- * tests/support/e2e-ads.ts writes the others.
+ * The admin e2e tests' helpers: ads awaiting moderation written straight into the run's database
+ * (E2E_DATA_DIR), the way tests/support/e2e-ads.ts writes the others. Signing in: e2e-session.ts.
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "../../app/lib/dates";
 import { withE2eDatabase } from "./e2e-ads";
 
-export const ADMIN = { email: "admin@teste.local", password: "Admin@12345" };
-
 /** Each test is a visitor of its own address (the server trusts its proxy in the e2e runs). */
 export function visitorHeaders() {
   return { "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
-}
-
-export async function signInAsAdmin(page: Page) {
-  const response = await page.request.post("/api/auth/login", { data: ADMIN });
-  expect(response.status()).toBe(200);
-}
-
-export async function signUpAndIn(page: Page, tag: string) {
-  const email = `admin-e2e.${tag}.${Date.now()}.${randomBytes(3).toString("hex")}@exemplo.com.br`;
-  const password = "Senha@123";
-  expect((await page.request.post("/api/register", { data: { name: "Pessoa Comum", email, password } })).status()).toBe(201);
-  expect((await page.request.post("/api/auth/login", { data: { email, password } })).status()).toBe(200);
-  return email;
 }
 
 export type PendingAd = { id: number; title: string };

@@ -5,27 +5,20 @@
  * so a copy of the database never yields a usable token. The same token works in the session cookie
  * and as `Authorization: Bearer`. See docs/decisions/003-sessions-and-client-token.md.
  */
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { toPublicUser, type PublicUser } from "~/models/account/users.server";
+import { generateToken, hashToken } from "~/models/session/token.server";
 
 /** "Lembrar de mim": the cookie and the row last 30 days. */
 export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Without it the cookie dies with the browser, and the row after one day at most. */
 export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 
-const TOKEN_BYTES = 32;
-
-export function generateToken() {
-  return randomBytes(TOKEN_BYTES).toString("base64url");
-}
-
-export function hashToken(token: string) {
-  return createHash("sha256").update(token).digest("hex");
-}
+export { generateToken, hashToken };
 
 export type CreatedSession = { token: string; expiresAt: Date; persistent: boolean };
 

@@ -70,7 +70,7 @@ test.describe("PIX copia e cola on a phone", () => {
       await field.focus();
       await expect.poll(() => selection(page)).toEqual({ start: 0, end: code.length });
 
-      // A tap when the field is neither focused nor selected: the tap's mouseup must not undo the selection.
+      // A tap when the field is neither focused nor selected, as a person reaches it.
       await field.evaluate((element: HTMLTextAreaElement) => {
         element.blur();
         element.setSelectionRange(0, 0);

@@ -106,10 +106,6 @@ const PIX_COPY_HELP = {
   withButton: "Toque em “Copiar” (ou toque e segure o código) e cole no app do banco, em PIX copia e cola.",
 } as const;
 
-function selectAll(event: { currentTarget: HTMLTextAreaElement }) {
-  event.currentTarget.select();
-}
-
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -220,9 +216,7 @@ export function PixPanel({
                 value={payload}
                 aria-describedby="pix-code-help"
                 spellCheck={false}
-                onFocus={selectAll}
-                // A click's mouseup would put the caret back where the pointer is, undoing the focus's selection.
-                onClick={selectAll}
+                onFocus={(event) => event.currentTarget.select()}
                 className={`block w-full resize-none break-all rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs text-slate-900 ${focusRing}`}
               />
               {hydrated ? (

@@ -13,9 +13,10 @@ import { ExportPdfButton } from "~/components/admin/ExportPdfButton";
 import { ModerationQueue } from "~/components/admin/ModerationQueue";
 import { CategoryForm, CharacteristicForm, SubcategoryForm } from "~/components/admin/ReferenceForms";
 import { StatsPanel } from "~/components/admin/StatsPanel";
-import { ActionToast, Badge, Card, focusRing, inputClass, primaryButton, smallButton } from "~/components/admin/ui";
+import { ActionToast, Badge, Card, focusRing, primaryButton, smallButton } from "~/components/admin/ui";
 import { CategoryIcon } from "~/components/CategoryIcon";
 import { Icon, type IconName } from "~/components/Icon";
+import { CategoryOptions, LabelledSelect } from "~/components/LabelledSelect";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseId } from "~/lib/id";
 import { listModerationQueue } from "~/models/ad/moderation-queue.server";
@@ -229,18 +230,9 @@ function CharacteristicsTab() {
       <Card title="Características por categoria">
         <Form method="get" className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end" onChange={(event) => submit(event.currentTarget)}>
           <input type="hidden" name="aba" value="caracteristicas" />
-          <div className="flex-1">
-            <label htmlFor="categoria" className="mb-1 block text-sm font-medium text-slate-800">
-              Categoria
-            </label>
-            <select id="categoria" name="categoria" defaultValue={selectedId ?? ""} className={inputClass(false)}>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect id="categoria" label="Categoria" name="categoria" defaultValue={selectedId ?? ""} className="flex-1">
+            <CategoryOptions categories={categories} />
+          </LabelledSelect>
           {hydrated ? null : (
             <button type="submit" className={smallButton}>
               Ver

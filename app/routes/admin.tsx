@@ -1,7 +1,7 @@
 /**
  * /admin and its pages (spec 02 §2 "sidebar version"): the sections Categorias, Anúncios, Cidades and
- * Configurações, plus Estatísticas, beside every admin page — a sidebar on wide screens, a scrollable
- * row of tabs on a phone. Non-admins are sent to / (visitors to /login). Each child route checks again
+ * Configurações, plus Estatísticas, beside every admin page — a sidebar on wide screens, tabs wrapped
+ * over a few rows on a phone (a scrolling row hid most of them behind "Anún…" with no sign of more). Non-admins are sent to / (visitors to /login). Each child route checks again
  * in its own loader and action: Remix runs them without this one.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -43,11 +43,11 @@ export default function AdminLayout() {
     <div className="mx-auto w-full max-w-7xl px-3 py-4 sm:px-4 md:flex md:gap-6 md:py-8 lg:px-6">
       <nav aria-label="Administração" className="-mx-3 mb-4 border-b border-slate-200 md:mx-0 md:mb-0 md:w-56 md:shrink-0 md:border-0">
         <p className="hidden px-3 pb-2 text-xs font-bold uppercase tracking-wider text-slate-500 md:block">Administração</p>
-        <ul className="flex gap-1 overflow-x-auto px-3 pb-2 md:flex-col md:overflow-visible md:px-0">
+        <ul className="flex flex-wrap gap-1 px-3 pb-2 md:flex-col md:flex-nowrap md:px-0">
           {SECTIONS.map((section) => {
             const active = section.match(pathname);
             return (
-              <li key={section.to} className="shrink-0">
+              <li key={section.to}>
                 <Link
                   to={section.to}
                   aria-current={active ? "page" : undefined}
@@ -69,7 +69,7 @@ export default function AdminLayout() {
           })}
         </ul>
         <p className="hidden px-3 pt-4 text-xs text-slate-500 md:block">
-          <Link to="/admin-old" className={`rounded hover:underline ${focusRing}`}>
+          <Link to="/admin-old" className={`inline-flex min-h-6 items-center rounded hover:underline ${focusRing}`}>
             Painel com abas
           </Link>
         </p>

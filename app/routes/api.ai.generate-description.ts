@@ -4,7 +4,6 @@
  * a 429 when spent); a per-user burst limit stops scripts without bothering a person.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseDecimalToCents } from "~/lib/money";
 import { aiDescriptionRequestSchema } from "~/models/ai-usage/ai-usage";
 import { generateDescriptionFor } from "~/models/ai-usage/ai-usage.server";
 import { requireUser } from "~/web/auth.server";
@@ -14,10 +13,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireUser(request);
   const input = await readJsonBody(request, aiDescriptionRequestSchema);
-  const result = await generateDescriptionFor(user.id, {
-    ...input,
-    price: typeof input.price === "number" ? Math.round(input.price * 100) : parseDecimalToCents(input.price ?? null),
-  });
+  // The request's price (spec 02 §7) is read and left out: the page shows the price beside the
+  // description, so the text never states it.
+  const result = await generateDescriptionFor(user.id, input);
   if ("tooFast" in result) return flowError({ status: 429, message: result.message, retryAfterMinutes: result.retryAfterMinutes });
   return Response.json(result, { status: result.source === "limit_reached" ? 429 : 200, headers: NO_STORE });
 }

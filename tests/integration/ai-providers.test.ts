@@ -70,7 +70,6 @@ const ad: DescriptionInput = {
   categoryName: "Veículos",
   subcategoryName: "Motos",
   title: "Honda CG 160 Fan 2022",
-  price: 1_550_000,
   characteristics: {
     quilometragem: { label: "Quilometragem (km)", value: "18000", dataType: "number" },
     unicoDono: { label: "Único dono", value: "true", dataType: "boolean" },
@@ -90,7 +89,9 @@ describe("generateDescription: Gemini → OpenAI → local", () => {
     expect(request!.systemInstruction).toContain("Patos de Minas");
     expect(request!.texts.join()).toContain('"titulo":"Honda CG 160 Fan 2022"');
     expect(request!.texts.join()).toContain('"Quilometragem (km)":"18000"');
-    expect(request!.texts.join()).toContain("R$ 15.500,00");
+    // The price is shown beside the description: the model neither gets it nor may write one.
+    expect(request!.texts.join()).not.toMatch(/preco|R\$/);
+    expect(request!.systemInstruction).toContain("Não mencione preço");
     expect(openai.requests).toHaveLength(0);
   });
 

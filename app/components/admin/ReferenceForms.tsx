@@ -3,9 +3,11 @@
  * as icons), subcategory and characteristic. Each is a plain <Form method="post"> validated live by the
  * shared schema (conform) and again on the server; the pages decide where it posts and what it does.
  */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { CategoryIcon } from "~/components/CategoryIcon";
+import { CategoryOptions } from "~/components/LabelledSelect";
 import { useLiveForm } from "~/components/useLiveForm";
 import { Checkbox, FieldShell, FormErrors, inputClass, SaveButton, TextArea, TextInput, secondaryButton } from "~/components/admin/ui";
 import {
@@ -32,16 +34,45 @@ export function useFormPending(submitting: boolean, intent?: string) {
   return intent ? navigation.formData?.get("intent") === intent : true;
 }
 
-function Actions({ pending, cancel, submitLabel }: { pending: boolean; cancel?: string; submitLabel: string }) {
+/** What every reference form takes from its page: the last submission, where it posts and its buttons. */
+type ReferenceFormProps = {
+  lastResult?: Result;
+  cancel?: string;
+  submitLabel: string;
+  action?: string;
+  /** Tells this form's post apart on a page holding several forms. */
+  intent?: string;
+};
+
+/** Categories to choose from; without them the form's category is fixed to its defaults. */
+type CategoryChoices = { id: number; name: string }[];
+
+/** The post, its intent, the form-level errors, the fields, then 'Cancelar' and the submit button. */
+function ReferenceFormFrame<Schema extends Record<string, unknown>>({
+  form,
+  submitting,
+  action,
+  intent,
+  cancel,
+  submitLabel,
+  className = "space-y-4",
+  children,
+}: Omit<ReferenceFormProps, "lastResult"> & { form: FormMetadata<Schema, string[]>; submitting: boolean; className?: string; children: ReactNode }) {
+  const pending = useFormPending(submitting, intent);
   return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      {cancel ? (
-        <Link to={cancel} className={secondaryButton}>
-          Cancelar
-        </Link>
-      ) : null}
-      <SaveButton pending={pending}>{submitLabel}</SaveButton>
-    </div>
+    <Form method="post" action={action} {...getFormProps(form)} className={className}>
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {children}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        {cancel ? (
+          <Link to={cancel} className={secondaryButton}>
+            Cancelar
+          </Link>
+        ) : null}
+        <SaveButton pending={pending}>{submitLabel}</SaveButton>
+      </div>
+    </Form>
   );
 }
 
@@ -54,18 +85,10 @@ export type CategoryDefaults = { name: string; label: string; description: strin
 export function CategoryForm({
   lastResult,
   defaults,
-  cancel,
-  submitLabel,
-  action,
-  intent,
   compact = false,
-}: {
-  lastResult?: Result;
+  ...frame
+}: ReferenceFormProps & {
   defaults?: CategoryDefaults;
-  cancel?: string;
-  submitLabel: string;
-  action?: string;
-  intent?: string;
   compact?: boolean;
 }) {
   const { form, fields, submitting } = useLiveForm(categorySchema, {
@@ -74,16 +97,13 @@ export function CategoryForm({
       ? { name: defaults.name, label: defaults.label, description: defaults.description, icon: defaults.icon, isActive: defaults.isActive ? "on" : undefined }
       : { icon: "home", isActive: "on" },
   });
-  const pending = useFormPending(submitting, intent);
   const current = defaults?.icon;
   // The 12 choices of spec 02 §3; a category seeded with another known icon keeps it as a 13th choice.
   const icons: string[] = current && !(ADMIN_CATEGORY_ICONS as readonly string[]).includes(current) ? [...ADMIN_CATEGORY_ICONS, current] : [...ADMIN_CATEGORY_ICONS];
   const selected = typeof fields.icon.initialValue === "string" ? fields.icon.initialValue : "home";
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className={compact ? "grid gap-4 sm:grid-cols-2" : "grid gap-4 sm:grid-cols-2"}>
+    <ReferenceFormFrame form={form} submitting={submitting} {...frame}>
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextInput field={fields.name} label="Nome" required maxLength={NAME_MAX} placeholder="Ex.: Veículos" />
         <TextInput field={fields.label} label="Label" maxLength={LABEL_MAX} placeholder="Sub Categoria" hint="Como o formulário chama as subcategorias (ex.: Tipo de veículo). Opcional." />
       </div>
@@ -113,8 +133,7 @@ export function CategoryForm({
         ) : null}
       </fieldset>
       <Checkbox field={fields.isActive} label="Ativa (aparece para quem anuncia e para os visitantes)" />
-      <Actions pending={pending} cancel={cancel} submitLabel={submitLabel} />
-    </Form>
+    </ReferenceFormFrame>
   );
 }
 
@@ -128,19 +147,10 @@ export function SubcategoryForm({
   lastResult,
   defaults,
   categories,
-  cancel,
-  submitLabel,
-  action,
-  intent,
-}: {
-  lastResult?: Result;
+  ...frame
+}: ReferenceFormProps & {
   defaults: Partial<SubcategoryDefaults> & { categoryId?: number };
-  /** When given, the category is chosen from these; otherwise it is fixed to defaults.categoryId. */
-  categories?: { id: number; name: string }[];
-  cancel?: string;
-  submitLabel: string;
-  action?: string;
-  intent?: string;
+  categories?: CategoryChoices;
 }) {
   const { form, fields, submitting } = useLiveForm(subcategorySchema, {
     lastResult: lastResult ?? undefined,
@@ -151,19 +161,15 @@ export function SubcategoryForm({
       categoryId: defaults.categoryId ? String(defaults.categoryId) : "",
     },
   });
-  const pending = useFormPending(submitting, intent);
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ReferenceFormFrame form={form} submitting={submitting} {...frame}>
       <CategoryField field={fields.categoryId} categories={categories} fixedId={defaults.categoryId} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput field={fields.name} label="Nome da subcategoria" required maxLength={NAME_MAX} placeholder="Ex.: Carros" />
         <TextInput field={fields.description} label="Descrição" maxLength={DESCRIPTION_MAX} />
       </div>
       <Checkbox field={fields.isActive} label="Ativa" />
-      <Actions pending={pending} cancel={cancel} submitLabel={submitLabel} />
-    </Form>
+    </ReferenceFormFrame>
   );
 }
 
@@ -174,7 +180,7 @@ function CategoryField({
   fixedId,
 }: {
   field: Parameters<typeof FieldShell>[0]["field"];
-  categories?: { id: number; name: string }[];
+  categories?: CategoryChoices;
   fixedId?: number;
 }) {
   if (!categories) return <input type="hidden" name={field.name} value={fixedId ?? ""} />;
@@ -191,11 +197,7 @@ function CategoryField({
         className={inputClass(invalid)}
       >
         <option value="">Selecione...</option>
-        {categories.map((category) => (
-          <option key={category.id} value={category.id}>
-            {category.name}
-          </option>
-        ))}
+        <CategoryOptions categories={categories} />
       </select>
     </FieldShell>
   );
@@ -238,19 +240,11 @@ export function CharacteristicForm({
   lastResult,
   defaults,
   categories,
-  cancel,
-  submitLabel,
-  action,
-  intent,
-}: {
+  ...frame
+}: ReferenceFormProps & {
   mode: "create" | "edit";
-  lastResult?: Result;
   defaults: Partial<CharacteristicDefaults> & { categoryId?: number };
-  categories?: { id: number; name: string }[];
-  cancel?: string;
-  submitLabel: string;
-  action?: string;
-  intent?: string;
+  categories?: CategoryChoices;
 }) {
   const separator = mode === "create" ? ", " : "\n";
   const { form, fields, submitting } = useLiveForm(characteristicSchema, {
@@ -269,12 +263,9 @@ export function CharacteristicForm({
       categoryId: defaults.categoryId ? String(defaults.categoryId) : "",
     },
   });
-  const pending = useFormPending(submitting, intent);
   const dataTypeInvalid = Boolean(fields.dataType.errors?.length);
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="group/char space-y-4">
-      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ReferenceFormFrame form={form} submitting={submitting} {...frame} className="group/char space-y-4">
       <CategoryField field={fields.categoryId} categories={categories} fixedId={defaults.categoryId} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput field={fields.label} label="Label" required maxLength={LABEL_MAX} placeholder="Ex.: Quilometragem" hint="O que o formulário do anúncio mostra." />
@@ -329,8 +320,7 @@ export function CharacteristicForm({
         <TextInput field={fields.helper} label="Ajuda" maxLength={HELPER_MAX} hint="Texto de apoio sob o campo. Opcional." />
       </div>
       <Checkbox field={fields.isRequired} label="Obrigatória no anúncio" />
-      <Actions pending={pending} cancel={cancel} submitLabel={submitLabel} />
-    </Form>
+    </ReferenceFormFrame>
   );
 }
 

@@ -8,6 +8,7 @@ import type { ChangeEvent } from "react";
 import { focusRing } from "~/components/auth/AuthForm";
 import { inputClass } from "~/components/ad-form/fields";
 import { Icon } from "~/components/Icon";
+import { CategoryOptions, LabelledSelect } from "~/components/LabelledSelect";
 import { AD_STATUSES, AD_STATUS_LABELS, AD_TYPES } from "~/models/ad/ad";
 import { DASHBOARD_PAGE_SIZES, type DashboardFilter } from "~/models/ad/manage";
 
@@ -39,57 +40,33 @@ export function DashboardFilters({
             <input id="filtro-id" name="id" type="text" inputMode="numeric" pattern="[0-9]*" defaultValue={filter.id ?? ""} className={inputClass(false)} />
           </div>
         ) : null}
-        <div>
-          <label htmlFor="filtro-status" className="mb-1 block text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select id="filtro-status" name="status" defaultValue={filter.status ?? ""} onChange={applyNow} className={inputClass(false)}>
-            <option value="">Todos</option>
-            {AD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {AD_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtro-categoria" className="mb-1 block text-sm font-medium text-slate-800">
-            Categoria
-          </label>
-          <select id="filtro-categoria" name="categoryId" defaultValue={filter.categoryId ?? ""} onChange={applyNow} className={inputClass(false)}>
-            <option value="">Todas</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtro-tipo" className="mb-1 block text-sm font-medium text-slate-800">
-            Tipo
-          </label>
-          <select id="filtro-tipo" name="adType" defaultValue={filter.adType ?? ""} onChange={applyNow} className={inputClass(false)}>
-            <option value="">Todos</option>
-            {AD_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtro-limite" className="mb-1 block text-sm font-medium text-slate-800">
-            Por página
-          </label>
-          <select id="filtro-limite" name="limit" defaultValue={filter.limit} onChange={applyNow} className={inputClass(false)}>
-            {DASHBOARD_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect id="filtro-status" label="Status" name="status" defaultValue={filter.status ?? ""} onChange={applyNow}>
+          <option value="">Todos</option>
+          {AD_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {AD_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect id="filtro-categoria" label="Categoria" name="categoryId" defaultValue={filter.categoryId ?? ""} onChange={applyNow}>
+          <option value="">Todas</option>
+          <CategoryOptions categories={categories} />
+        </LabelledSelect>
+        <LabelledSelect id="filtro-tipo" label="Tipo" name="adType" defaultValue={filter.adType ?? ""} onChange={applyNow}>
+          <option value="">Todos</option>
+          {AD_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect id="filtro-limite" label="Por página" name="limit" defaultValue={filter.limit} onChange={applyNow}>
+          {DASHBOARD_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </LabelledSelect>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button type="submit" className={`inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 ${focusRing}`}>

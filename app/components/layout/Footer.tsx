@@ -6,13 +6,15 @@ import { CONTACT_EMAIL, FACEBOOK_URL, INSTAGRAM_URL, INSTITUTIONAL_LINKS } from 
 
 const focusRing =
   "rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
-const linkClass = `inline-flex items-center gap-2 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline ${focusRing}`;
+// 44 px tall, like the page's buttons: a line of small text alone (20 px) is below WCAG 2.2's 24 px
+// target size (2.5.8) and, stacked, an easy place to tap the neighbour on a phone.
+const linkClass = `inline-flex min-h-11 items-center gap-2 text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline ${focusRing}`;
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
       <h2 className="text-sm font-semibold uppercase tracking-wider text-slate-900">{title}</h2>
-      <ul className="mt-4 space-y-3 text-sm">{children}</ul>
+      <ul className="mt-2 text-sm">{children}</ul>
     </div>
   );
 }

@@ -100,6 +100,12 @@ function usePaymentPolling(paymentId: number, onConfirmed: (answer: StatusAnswer
   return timedOut;
 }
 
+/** How to copy the code: by hand (a long press on a phone) without JavaScript, or with the button. */
+const PIX_COPY_HELP = {
+  byHand: "Para copiar, toque e segure o código, escolha “Selecionar tudo” e depois “Copiar” (no computador, selecione e use Ctrl+C). Depois cole no app do banco, em PIX copia e cola.",
+  withButton: "Toque em “Copiar” (ou toque e segure o código) e cole no app do banco, em PIX copia e cola.",
+} as const;
+
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -198,11 +204,18 @@ export function PixPanel({
               <label htmlFor="pix-code" className="mb-1 block text-sm font-medium text-slate-800">
                 PIX copia e cola
               </label>
+              <p id="pix-code-help" className="mb-2 text-sm text-slate-600">
+                {hydrated ? PIX_COPY_HELP.withButton : PIX_COPY_HELP.byHand}
+              </p>
+              {/* Read-only, not disabled: the code can still be focused, selected and copied by hand
+                  (a long press on a phone), which is all there is without JavaScript. */}
               <textarea
                 id="pix-code"
                 readOnly
-                rows={4}
+                rows={5}
                 value={payload}
+                aria-describedby="pix-code-help"
+                spellCheck={false}
                 onFocus={(event) => event.currentTarget.select()}
                 className={`block w-full resize-none break-all rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs text-slate-900 ${focusRing}`}
               />

@@ -5,6 +5,7 @@
  * the server applies to the page, POST /api/ads and the edit page.
  */
 import { isValidDateKey } from "~/lib/dates";
+import { formatDisplayNumber } from "~/lib/number-display";
 import type { CharacteristicDataType } from "~/models/category/category";
 
 export type CharacteristicDefinition = {
@@ -43,10 +44,6 @@ function formatNumber(n: number) {
   return String(Math.round(n * 1e6) / 1e6);
 }
 
-// Built once: a NumberFormat is costly to build and cheap to use. "min2" groups from five digits on
-// ("148.000"), leaving four-digit numbers plain: an "Ano" of 2015 must not read "2.015".
-const numberDisplay = new Intl.NumberFormat("pt-BR", { useGrouping: "min2", maximumFractionDigits: 6 });
-
 /**
  * A stored characteristic value as people read it, wherever it is shown (the ad page, the API's
  * characteristicItems): numbers in pt-BR ("148000" → "148.000", "1234.5" → "1.234,5"), booleans as
@@ -56,7 +53,7 @@ export function displayCharacteristicValue(value: string, dataType: string): str
   if (dataType === "number") {
     // Stored as checkCharacteristicValues writes it (String of a number: "1234.5", never a trailing
     // zero); anything else, such as an old "148.000" that would read as 148, is shown untouched.
-    return /^-?\d+(\.\d*[1-9])?$/.test(value) ? numberDisplay.format(Number(value)) : value;
+    return /^-?\d+(\.\d*[1-9])?$/.test(value) ? formatDisplayNumber(Number(value)) : value;
   }
   if (dataType === "boolean") return value === "true" ? "Sim" : value === "false" ? "Não" : value;
   if (dataType === "date") {

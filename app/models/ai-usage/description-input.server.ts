@@ -22,7 +22,6 @@ export function descriptionInputFor(input: AdInput): DescriptionInput {
     categoryName: category?.name ?? "",
     subcategoryName: subcategory?.name ?? null,
     title: input.title || null,
-    price: input.priceCents,
     characteristics,
     customCharacteristics: input.customPairs.filter((pair) => pair.name && pair.value),
     whatsapp: input.whatsapp || null,

@@ -4,6 +4,7 @@
  * ar-condicionado", "sem vagas de garagem", "vacinado", "última revisão em 14/08/2026".
  * Pure; used by the local description generator.
  */
+import { formatDisplayNumber } from "~/lib/number-display";
 
 export type CharacteristicDataType = "text" | "number" | "date" | "boolean" | "select";
 export type CharacteristicValue = string | number | boolean | null | undefined;
@@ -71,11 +72,10 @@ function parseNumber(value: CharacteristicValue): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-const numberFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
 const currencyFormat = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /** "R$ 350,00" with a plain space (Intl puts U+00A0 after "R$"). */
-export function formatReais(reais: number): string {
+function formatReais(reais: number): string {
   return currencyFormat.format(reais).replace(/\u00a0/g, " ");
 }
 
@@ -96,7 +96,8 @@ function describeNumber(label: string, value: number): Detail | null {
   const base = lowerWords((unitMatch?.[1] ?? label).replace(/^(n[ºo°]\.?|numero|número|quantidade)\s+de\s+/i, ""));
   const unit = unitMatch?.[2]?.trim() ?? "";
   const key = plain(base);
-  const formatted = numberFormat.format(value);
+  // As the ad page shows the value: "148.000 km" beside a Quilometragem of 148.000.
+  const formatted = formatDisplayNumber(value);
 
   if (key === "ano" || key.startsWith("ano ")) return { group: "descriptor", text: `${base} ${Math.trunc(value)}` };
   if (key.includes("quilometragem") || plain(unit) === "km") return { group: "descriptor", text: `${formatted} km` };
@@ -119,17 +120,20 @@ function describeNumber(label: string, value: number): Detail | null {
   return { group: "descriptor", text: `${base} ${formatted}` };
 }
 
-/** Labels that read as a verb ("Aceita financiamento") or a state ("Vacinado", "Único dono"). */
+/** Labels that read as a verb ("Aceita financiamento", "É blindado"): denied with a plain "não". */
 const VERB_START = /^(aceita|possui|tem|faz|atende|emite|exige|inclui|acompanha|vem|esta|e|pode|permite|precisa|aceito)\b/;
-// One-word participles only: "ar-condicionado" is a thing the ad comes "com", not a state.
-const STATE_WORD = /^(unico|unica|original|novo|nova|seminovo|seminova|lacrado|lacrada|zero|[^\s-]+(ado|ada|ido|ida))$|^(unico|unica) /;
+// One-word participles: a state of the thing itself, denied with "não" ("não castrado", "não
+// mobiliado"). "ar-condicionado" is a thing the ad comes "com", not a state.
+const PARTICIPLE = /^[^\s-]+(ado|ada|ido|ida)$/;
+// Qualities named by an adjective or a noun phrase, denied with "não é" ("não é único dono": a bare
+// "não único dono" is not Portuguese).
+const QUALITY = /^(unico|unica|original|novo|nova|seminovo|seminova|zero)$|^(unico|unica) /;
 
 function describeBoolean(label: string, value: boolean): Detail {
   const text = lowerWords(label.replace(/\?$/, "").replace(/^Produto\s+/i, ""));
   const key = plain(text);
-  if (VERB_START.test(key) || STATE_WORD.test(key)) {
-    return { group: "state", text: value ? text : `não ${text}` };
-  }
+  if (VERB_START.test(key) || PARTICIPLE.test(key)) return { group: "state", text: value ? text : `não ${text}` };
+  if (QUALITY.test(key)) return { group: "state", text: value ? text : `não é ${text}` };
   return { group: value ? "with" : "without", text };
 }
 

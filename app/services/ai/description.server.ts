@@ -3,7 +3,7 @@
  * any failure (timeout, HTTP error, blocked or empty answer) moves on to the next provider, so the
  * advertiser always gets a description. The monthly quota is counted by the caller (ai_usage).
  */
-import { formatReais, type CharacteristicValue, type DescribedCharacteristic } from "./describe-characteristics";
+import type { CharacteristicValue, DescribedCharacteristic } from "./describe-characteristics";
 import { geminiGenerateText } from "./gemini.server";
 import {
   generateLocalDescription,
@@ -82,12 +82,15 @@ function systemPrompt(maxLength: number): string {
     "Escreva em português do Brasil, em primeira pessoa, com tom simples e natural, como um morador da região escreveria.",
     "Use somente as informações fornecidas: não invente características, estado de conservação, garantia, formas de pagamento nem localização.",
     "Sem emojis, sem markdown, sem listas, sem hashtags, sem título e sem links.",
-    "O campo preço 'A combinar' significa valor a combinar. Termine convidando o interessado a entrar em contato.",
+    // The page shows the price beside the description and it may be edited later: a price in the
+    // text would go stale. The facts leave it out, and the model is told not to write one anyway.
+    "Não mencione preço, valor nem condições de pagamento: o preço aparece ao lado da descrição.",
+    "Termine convidando o interessado a entrar em contato.",
     `Responda somente com o texto da descrição, com no máximo ${maxLength} caracteres.`,
   ].join(" ");
 }
 
-/** The ad's fields as the model reads them: labels instead of field names, the price in reais. */
+/** The ad's fields as the model reads them: labels instead of field names, and no price. */
 function adFacts(input: DescriptionInput) {
   const characteristics: Record<string, string> = {};
   for (const [name, raw] of Object.entries(input.characteristics ?? {})) {
@@ -101,13 +104,11 @@ function adFacts(input: DescriptionInput) {
   const custom = Array.isArray(input.customCharacteristics)
     ? Object.fromEntries(input.customCharacteristics.map((pair) => [pair.name, pair.value]))
     : (input.customCharacteristics ?? {});
-  const hasPrice = typeof input.price === "number" && input.price > 0;
   return {
     tipo: input.adType,
     categoria: input.categoryName,
     ...(input.subcategoryName ? { subcategoria: input.subcategoryName } : {}),
     ...(input.title ? { titulo: input.title } : {}),
-    preco: hasPrice ? formatReais((input.price as number) / 100) : "A combinar",
     ...(Object.keys(characteristics).length ? { caracteristicas: characteristics } : {}),
     ...(Object.keys(custom).length ? { outras_informacoes: custom } : {}),
     ...(input.whatsapp ? { whatsapp: input.whatsapp } : {}),

@@ -1,22 +1,27 @@
 import { describe, expect, it } from "vitest";
+import type { CharacteristicDataType, CharacteristicValue } from "./describe-characteristics";
 import { generateLocalDescription, truncateAtBoundary, type DescriptionInput } from "./local-description";
+
+/** Category fields as the wizard sends them, written as name: [label, value, data type]. */
+function fields(byName: Record<string, [label: string, value: CharacteristicValue, dataType: CharacteristicDataType]>): DescriptionInput["characteristics"] {
+  return Object.fromEntries(Object.entries(byName).map(([name, [label, value, dataType]]) => [name, { label, value, dataType }]));
+}
 
 const car: DescriptionInput = {
   adType: "Vender",
   categoryName: "Veículos",
   subcategoryName: "Carros",
   title: "Fiat Strada 2019",
-  price: 8_990_000,
-  characteristics: {
-    marca: { label: "Marca", value: "Fiat", dataType: "select" },
-    modelo: { label: "Modelo", value: "Strada Freedom 1.3 CD", dataType: "text" },
-    ano: { label: "Ano", value: "2019", dataType: "number" },
-    quilometragem: { label: "Quilometragem (km)", value: "62000", dataType: "number" },
-    combustivel: { label: "Combustível", value: "Flex", dataType: "select" },
-    cambio: { label: "Câmbio", value: "Manual", dataType: "select" },
-    unicoDono: { label: "Único dono", value: "true", dataType: "boolean" },
-    dataUltimaRevisao: { label: "Data da última revisão", value: "2026-08-14", dataType: "date" },
-  },
+  characteristics: fields({
+    marca: ["Marca", "Fiat", "select"],
+    modelo: ["Modelo", "Strada Freedom 1.3 CD", "text"],
+    ano: ["Ano", "2019", "number"],
+    quilometragem: ["Quilometragem (km)", "62000", "number"],
+    combustivel: ["Combustível", "Flex", "select"],
+    cambio: ["Câmbio", "Manual", "select"],
+    unicoDono: ["Único dono", "true", "boolean"],
+    dataUltimaRevisao: ["Data da última revisão", "2026-08-14", "date"],
+  }),
   customCharacteristics: { "Ar-condicionado": "sim", Pneus: "novos" },
   whatsapp: "(34) 9 9876-5432",
 };
@@ -25,18 +30,17 @@ const apartment: DescriptionInput = {
   adType: "Vender",
   categoryName: "Imóveis",
   subcategoryName: "Apartamentos",
-  price: 38_000_000,
   city: "Patos de Minas",
-  characteristics: {
-    quartos: { label: "Quartos", value: 3, dataType: "number" },
-    banheiros: { label: "Banheiros", value: 1, dataType: "number" },
-    vagas: { label: "Vagas de garagem", value: 0, dataType: "number" },
-    area: { label: "Área (m²)", value: "82", dataType: "number" },
-    mobiliado: { label: "Mobiliado", value: false, dataType: "boolean" },
-    aceitaFinanciamento: { label: "Aceita financiamento", value: true, dataType: "boolean" },
-    condominio: { label: "Condomínio (R$/mês)", value: 350, dataType: "number" },
-    bairro: { label: "Bairro", value: "Caiçaras", dataType: "text" },
-  },
+  characteristics: fields({
+    quartos: ["Quartos", 3, "number"],
+    banheiros: ["Banheiros", 1, "number"],
+    vagas: ["Vagas de garagem", 0, "number"],
+    area: ["Área (m²)", "82", "number"],
+    mobiliado: ["Mobiliado", false, "boolean"],
+    aceitaFinanciamento: ["Aceita financiamento", true, "boolean"],
+    condominio: ["Condomínio (R$/mês)", 350, "number"],
+    bairro: ["Bairro", "Caiçaras", "text"],
+  }),
 };
 
 const phone: DescriptionInput = {
@@ -44,13 +48,12 @@ const phone: DescriptionInput = {
   categoryName: "Eletrônicos e Celulares",
   subcategoryName: "Celulares e Smartphones",
   title: "iPhone 13 128 GB azul",
-  price: 250_000,
-  characteristics: {
-    marca: { label: "Marca", value: "Apple", dataType: "select" },
-    armazenamento: { label: "Armazenamento", value: "128 GB", dataType: "select" },
-    estadoConservacao: { label: "Estado de conservação", value: "Usado - ótimo estado", dataType: "select" },
-    notaFiscal: { label: "Possui nota fiscal", value: "true", dataType: "boolean" },
-  },
+  characteristics: fields({
+    marca: ["Marca", "Apple", "select"],
+    armazenamento: ["Armazenamento", "128 GB", "select"],
+    estadoConservacao: ["Estado de conservação", "Usado - ótimo estado", "select"],
+    notaFiscal: ["Possui nota fiscal", "true", "boolean"],
+  }),
   whatsapp: "(34) 9 9123-8841",
 };
 
@@ -58,13 +61,12 @@ const pet: DescriptionInput = {
   adType: "Vender",
   categoryName: "Animais e Pet",
   subcategoryName: "Cachorros",
-  price: null,
-  characteristics: {
-    raca: { label: "Raça", value: "Shih-tzu", dataType: "text" },
-    idadeMeses: { label: "Idade (meses)", value: 3, dataType: "number" },
-    vacinado: { label: "Vacinado", value: true, dataType: "boolean" },
-    castrado: { label: "Castrado", value: false, dataType: "boolean" },
-  },
+  characteristics: fields({
+    raca: ["Raça", "Shih-tzu", "text"],
+    idadeMeses: ["Idade (meses)", 3, "number"],
+    vacinado: ["Vacinado", true, "boolean"],
+    castrado: ["Castrado", false, "boolean"],
+  }),
 };
 
 const minimal: DescriptionInput = { adType: "Comprar", categoryName: "Casa e Móveis" };
@@ -95,11 +97,10 @@ describe("generateLocalDescription", () => {
   });
 
   it("opens by ad type: selling, buying or swapping", () => {
-    const base = { categoryName: "Veículos", subcategoryName: "Motos", price: 1_550_000 };
+    const base = { categoryName: "Veículos", subcategoryName: "Motos" };
     expect(generateLocalDescription({ ...base, adType: "Vender" })).toMatch(/^(Vendo|Estou vendendo|Coloco à venda|À venda:) moto\b/);
     expect(generateLocalDescription({ ...base, adType: "Comprar" })).toMatch(/^(Compro|Procuro|Estou procurando|Quero comprar) moto\b/);
     expect(generateLocalDescription({ ...base, adType: "Trocar" })).toMatch(/^(Troco moto|Quero trocar moto|Moto para troca)\b/);
-    expect(generateLocalDescription({ ...base, adType: "Comprar" })).toMatch(/(Pago|Posso pagar) até R\$ 15\.500,00/);
   });
 
   it("weaves the car's characteristics into sentences with units, and skips what the title says", () => {
@@ -111,7 +112,6 @@ describe("generateLocalDescription", () => {
     expect(text).toContain("Único dono");
     expect(text).toMatch(/(Vem com|Tem|Conta com) ar-condicionado/);
     expect(text).toContain("pneus novos");
-    expect(text).toContain("R$ 89.900,00");
     expect(text).toContain("WhatsApp (34) 9 9876-5432");
     expect(text).not.toContain("marca Fiat"); // already in the title
     expect(text).not.toContain("ano 2019");
@@ -127,7 +127,6 @@ describe("generateLocalDescription", () => {
     expect(text).toContain("aceita financiamento");
     expect(text).toMatch(/[Nn]ão mobiliado/);
     expect(text).toContain("condomínio de R$ 350,00 por mês");
-    expect(text).toContain("R$ 380.000,00");
   });
 
   it("describes a phone's condition and a pet's age in plain words", () => {
@@ -137,13 +136,11 @@ describe("generateLocalDescription", () => {
     expect(petText).toContain("cachorro");
     expect(petText).toContain("3 meses de idade");
     expect(petText).toMatch(/[Vv]acinado e não castrado/);
-    expect(petText).toMatch(/(Valor|Preço) a combinar/);
   });
 
   it("writes a complete ad from the minimum (type and category) with a contact invitation", () => {
     const text = generateLocalDescription(minimal);
     expect(text).toMatch(/item de casa e móveis/);
-    expect(text).toMatch(/a combinar/);
     expect(text).toMatch(/(contato|me chama)/);
   });
 
@@ -152,13 +149,13 @@ describe("generateLocalDescription", () => {
       adType: "Vender",
       categoryName: "Serviços",
       subcategoryName: "Reformas e Construção",
-      characteristics: { experienciaAnos: { label: "Anos de experiência", value: 15, dataType: "number" } },
+      characteristics: fields({ experienciaAnos: ["Anos de experiência", 15, "number"] }),
     });
     expect(service).toMatch(/serviços de reformas e construção/);
     expect(service).toContain("15 anos de experiência");
-    const job = generateLocalDescription({ adType: "Vender", categoryName: "Empregos", subcategoryName: "Administrativo", price: 180_000 });
+    const job = generateLocalDescription({ adType: "Vender", categoryName: "Empregos", subcategoryName: "Administrativo" });
     expect(job).toMatch(/área de administrativo/);
-    expect(job).toMatch(/Salário( de)?:? R\$ 1\.800,00/);
+    expect(job).not.toMatch(/salário/i);
   });
 
   it.each([60, 80, 120, 200])("never exceeds maxLength %i and ends on a boundary", (maxLength) => {
@@ -170,10 +167,9 @@ describe("generateLocalDescription", () => {
     }
   });
 
-  it("drops details before cutting, keeping price and contact", () => {
+  it("drops details before cutting, keeping the contact", () => {
     const text = generateLocalDescription({ ...car, maxLength: 160 });
-    expect(text).toContain("R$ 89.900,00");
-    expect(text).toContain("WhatsApp");
+    expect(text).toContain("WhatsApp (34) 9 9876-5432");
   });
 
   it("ignores empty values, 'Não se aplica' and unnamed custom pairs", () => {
@@ -181,15 +177,116 @@ describe("generateLocalDescription", () => {
       adType: "Vender",
       categoryName: "Eletrônicos e Celulares",
       subcategoryName: "Tablets",
-      characteristics: {
-        marca: { label: "Marca", value: "", dataType: "select" },
-        armazenamento: { label: "Armazenamento", value: "Não se aplica", dataType: "select" },
-        garantia: { label: "Garantia até", value: null, dataType: "date" },
-      },
+      characteristics: fields({
+        marca: ["Marca", "", "select"],
+        armazenamento: ["Armazenamento", "Não se aplica", "select"],
+        garantia: ["Garantia até", null, "date"],
+      }),
       customCharacteristics: [{ name: " ", value: "x" }, { name: "Capinha", value: "" }],
     });
     expect(text).not.toMatch(/marca|armazenamento|garantia|capinha|Não se aplica/i);
     expect(text).toMatch(/tablet/);
+  });
+});
+
+/**
+ * Ads as the wizard sends them (values in their stored form: "148000", "false"), written in full:
+ * the whole text is asserted, so a clumsy phrase ("Não único dono.") or a price shows up here.
+ */
+describe("realistic ads, read as whole sentences", () => {
+  const usedCar: DescriptionInput = {
+    adType: "Vender",
+    categoryName: "Veículos",
+    subcategoryName: "Carros",
+    title: "Volkswagen Gol 1.0 2012",
+    characteristics: fields({
+      marca: ["Marca", "Volkswagen", "select"],
+      modelo: ["Modelo", "Gol G5 1.0", "text"],
+      ano: ["Ano", "2012", "number"],
+      quilometragem: ["Quilometragem (km)", "148000", "number"],
+      combustivel: ["Combustível", "Flex", "select"],
+      cambio: ["Câmbio", "Manual", "select"],
+      cor: ["Cor", "Prata", "select"],
+      unicoDono: ["Único dono", "false", "boolean"],
+      dataUltimaRevisao: ["Data da última revisão", "2026-03-10", "date"],
+    }),
+    whatsapp: "(34) 9 9876-5432",
+  };
+  const house: DescriptionInput = {
+    adType: "Vender",
+    categoryName: "Imóveis",
+    subcategoryName: "Casas",
+    city: "Patos de Minas",
+    characteristics: fields({
+      quartos: ["Quartos", "3", "number"],
+      banheiros: ["Banheiros", "2", "number"],
+      vagas: ["Vagas de garagem", "2", "number"],
+      area: ["Área (m²)", "12500", "number"],
+      mobiliado: ["Mobiliado", "false", "boolean"],
+      aceitaFinanciamento: ["Aceita financiamento", "true", "boolean"],
+    }),
+  };
+  const usedPhone: DescriptionInput = {
+    adType: "Vender",
+    categoryName: "Eletrônicos e Celulares",
+    subcategoryName: "Celulares e Smartphones",
+    title: "iPhone 13 128 GB azul",
+    characteristics: fields({
+      marca: ["Marca", "Apple", "select"],
+      armazenamento: ["Armazenamento", "128 GB", "select"],
+      estadoConservacao: ["Estado de conservação", "Usado - ótimo estado", "select"],
+      garantiaAte: ["Garantia até", "2026-12-01", "date"],
+      notaFiscal: ["Possui nota fiscal", "false", "boolean"],
+    }),
+    whatsapp: "(34) 9 9123-8841",
+  };
+
+  it.each([
+    [
+      "a used car: grouped kilometres and 'não é único dono'",
+      usedCar,
+      "Estou vendendo Volkswagen Gol 1.0 2012. " +
+        "Mais detalhes: modelo Gol G5 1.0, 148.000 km, combustível flex, câmbio manual, cor prata e última revisão em 10/03/2026. " +
+        "Não é único dono. " +
+        "Interessados, chamem no WhatsApp (34) 9 9876-5432.",
+    ],
+    [
+      "a house: counted rooms, a grouped area and yes/no fields as phrases",
+      house,
+      "Coloco à venda casa em Patos de Minas. " +
+        "Detalhes: 3 quartos, 2 banheiros, 2 vagas de garagem e área de 12.500 m². " +
+        "Não mobiliado e aceita financiamento. " +
+        "Interessados, entrem em contato.",
+    ],
+    [
+      "a phone: its condition and 'não possui nota fiscal', the storage left to the title",
+      usedPhone,
+      "Estou vendendo iPhone 13 128 GB azul. " +
+        "Marca Apple e garantia até 01/12/2026. " +
+        "Usado, em ótimo estado e não possui nota fiscal. " +
+        "Interessados, chamem no WhatsApp (34) 9 9123-8841.",
+    ],
+  ])("%s", (_, input, expected) => {
+    expect(generateLocalDescription(input)).toBe(expected);
+  });
+
+  it("a single owner said yes reads 'Único dono.'", () => {
+    const text = generateLocalDescription({
+      ...usedCar,
+      characteristics: { ...usedCar.characteristics, ...fields({ unicoDono: ["Único dono", "true", "boolean"] }) },
+    });
+    expect(text).toContain(" Único dono. ");
+    expect(text).not.toMatch(/não (é )?único dono/i);
+  });
+
+  // The price is shown beside the description and may be edited later: a price in the text would
+  // become a second, stale one. Swapping ads invite offers without naming a value.
+  it.each(["Vender", "Comprar", "Trocar"])("%s: never states a price or a value", (adType) => {
+    for (const input of [usedCar, house, usedPhone, car, pet, minimal]) {
+      const text = generateLocalDescription({ ...input, adType });
+      expect(text).not.toMatch(/R\$|\d,\d{2}\b|preço|valor|pago até|a combinar/i);
+    }
+    expect(generateLocalDescription({ ...usedCar, adType: "Trocar" })).toMatch(/(Aceito|Estou aberto a) propostas de troca\./);
   });
 });
 

@@ -4,14 +4,14 @@
  *
  * It reads like a person wrote it because each sentence has a few phrasings chosen by a hash of
  * the input (the same ad always gets the same text, so tests are stable), characteristics become
- * phrases ("62.000 km", "com ar-condicionado", "vacinado"), and empty fields are left out rather
- * than shown as blanks. The result always fits maxLength: details are dropped first, then the text
+ * phrases ("62.000 km", "com ar-condicionado", "vacinado", "não é único dono"), and empty fields are
+ * left out rather than shown as blanks. The price is never written: the page shows it beside the
+ * description, and a price frozen in the text would contradict it after the next price edit. The result always fits maxLength: details are dropped first, then the text
  * is cut at a sentence or word boundary.
  */
 import {
   capitalize,
   describeCharacteristic,
-  formatReais,
   joinPt,
   lowerWords,
   plain,
@@ -30,8 +30,6 @@ export type DescriptionInput = {
   subcategoryName?: string | null;
   /** The advertiser's title ("iPhone 13 128 GB azul"), when given. */
   title?: string | null;
-  /** Integer cents; null, 0 or absent = "a combinar". */
-  price?: number | null;
   /** Category fields by name: a bare value, or { label, value, dataType } as the category defines it. */
   characteristics?: Record<string, DescribedCharacteristic | CharacteristicValue>;
   /** Free name/value pairs the advertiser added. */
@@ -181,7 +179,8 @@ export function generateLocalDescription(input: DescriptionInput): string {
   const opening = pick(openings(kind, mode, item, area, Boolean(title)));
   const descriptorLead = pick(mode === "buy" ? ["De preferência: ", "O que procuro: "] : ["", "Detalhes: ", "Mais detalhes: "]);
   const withLead = pick(mode === "buy" ? ["De preferência com "] : ["Vem com ", "Tem ", "Conta com "]);
-  const priceSentence = pick(priceSentences(kind, mode, input.price));
+  const closings = closingSentences(kind, mode);
+  const closing = closings.length ? pick(closings) : null;
   const contactSentence = pick(contactSentences(kind, mode, input.whatsapp?.trim() || null));
   const contactWithoutNumber = pick(contactSentences(kind, mode, null));
 
@@ -198,7 +197,8 @@ export function generateLocalDescription(input: DescriptionInput): string {
     if (withItems.length) extras.push(`${withLead}${joinPt(withItems)}`);
     if (withoutItems.length) extras.push(`${withItems.length ? "sem" : "Sem"} ${joinPt(withoutItems)}`);
     if (extras.length) sentences.push(`${extras.join(", ")}.`);
-    sentences.push(priceSentence, contact);
+    if (closing) sentences.push(closing);
+    sentences.push(contact);
     return sentences.join(" ");
   };
 
@@ -230,25 +230,11 @@ function openings(kind: Kind, mode: Mode, item: string, area: string, hasTitle: 
   return [`Vendo ${item}`, `Estou vendendo ${item}`, `Coloco à venda ${item}`, `À venda: ${item}`];
 }
 
-function priceSentences(kind: Kind, mode: Mode, cents: number | null | undefined): string[] {
-  const hasPrice = typeof cents === "number" && Number.isFinite(cents) && cents > 0;
-  const price = hasPrice ? formatReais(cents / 100) : "";
-  if (kind === "jobs") {
-    if (mode === "buy") return hasPrice ? [`Pretensão salarial: ${price}.`] : ["Pretensão salarial a combinar."];
-    return hasPrice ? [`Salário: ${price}.`, `Salário de ${price}.`] : ["Salário a combinar."];
-  }
-  if (kind === "services") {
-    return hasPrice ? [`Valor: ${price}.`, `A partir de ${price}.`] : ["Orçamento sem compromisso, valor a combinar."];
-  }
-  if (mode === "buy") {
-    return hasPrice ? [`Pago até ${price}.`, `Posso pagar até ${price}.`] : ["Valor a combinar.", "Valor a combinar, conforme o estado."];
-  }
-  if (mode === "swap") {
-    return hasPrice
-      ? [`Avaliado em ${price}; aceito propostas de troca.`, `Valor de referência: ${price}. Aceito propostas.`]
-      : ["Aceito propostas de troca, valor a combinar.", "Valor a combinar; estou aberto a propostas."];
-  }
-  return hasPrice ? [`Valor: ${price}.`, `Preço: ${price}.`, `Peço ${price}.`] : ["Valor a combinar.", "Preço a combinar."];
+/** What an ad of this kind says before the contact, if anything; never the price. */
+function closingSentences(kind: Kind, mode: Mode): string[] {
+  if (kind === "services" && mode !== "buy") return ["Orçamento sem compromisso.", "Faço orçamento sem compromisso."];
+  if (mode === "swap") return ["Aceito propostas de troca.", "Estou aberto a propostas de troca."];
+  return [];
 }
 
 function contactSentences(kind: Kind, mode: Mode, whatsapp: string | null): string[] {

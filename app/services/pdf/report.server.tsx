@@ -9,6 +9,7 @@
  * dynamic import as is, since node_modules stay external).
  */
 import type * as ReactPdf from "@react-pdf/renderer";
+import type { ReactNode } from "react";
 import { barLength, CHART_COLORS, columnBars, compactNumber, labelStep, niceAxis, showsLabel } from "~/lib/charts";
 import { formatBRL } from "~/lib/money";
 
@@ -30,12 +31,27 @@ type Pdf = typeof ReactPdf;
 
 let loading: Promise<Pdf> | undefined;
 
+/**
+ * What react-pdf calls to split a word across lines. Its default hyphenates Portuguese as English
+ * would and split a narrow column's heading ("Pagamen-tos"): a word stays whole, and the columns are
+ * sized for their headings.
+ */
+export function keepWordsWhole(word: string): string[] {
+  return [word];
+}
+
 /** The library, imported once per process on first use. */
 function loadReactPdf(): Promise<Pdf> {
-  loading ??= import("@react-pdf/renderer").catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import("@react-pdf/renderer").then(
+    (pdf) => {
+      pdf.Font.registerHyphenationCallback(keepWordsWhole);
+      return pdf;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -45,6 +61,8 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
 }
 
 const PAGE_WIDTH = 595.28 - 2 * 36;
+const COLUMN_GAP = 16;
+const COLUMN_WIDTH = (PAGE_WIDTH - COLUMN_GAP) / 2;
 const styles = {
   page: { paddingTop: 36, paddingBottom: 48, paddingHorizontal: 36, fontSize: 10, color: CHART_COLORS.text, fontFamily: "Helvetica" },
   header: { borderBottomWidth: 2, borderBottomColor: CHART_COLORS.primary, paddingBottom: 8, marginBottom: 14 },
@@ -60,26 +78,29 @@ const styles = {
   table: { borderWidth: 1, borderColor: CHART_COLORS.grid, borderRadius: 2 },
   row: { flexDirection: "row" as const, borderBottomWidth: 1, borderBottomColor: CHART_COLORS.grid },
   headRow: { flexDirection: "row" as const, backgroundColor: "#f1f5f9", borderBottomWidth: 1, borderBottomColor: CHART_COLORS.grid },
-  cell: { flex: 2, paddingVertical: 4, paddingHorizontal: 6 },
+  // Equal columns: in a half-page table a number column then holds "Pagamentos" and "R$ 123.456,00"
+  // in bold on one line (at 1 : 2 both overflowed their cell).
+  cell: { flex: 1, paddingVertical: 4, paddingHorizontal: 6 },
   numCell: { flex: 1, paddingVertical: 4, paddingHorizontal: 6, textAlign: "right" as const },
   bold: { fontFamily: "Helvetica-Bold" },
   footer: { position: "absolute" as const, bottom: 20, left: 36, right: 36, fontSize: 8, color: CHART_COLORS.axis, flexDirection: "row" as const, justifyContent: "space-between" as const },
-  twoCols: { flexDirection: "row" as const, gap: 16 },
+  twoCols: { flexDirection: "row" as const, gap: COLUMN_GAP },
   col: { flex: 1 },
 };
 
 function ReportDocument({ pdf, input }: { pdf: Pdf; input: ReportPdfInput }) {
-  const { Document, Page, Text, View } = pdf;
+  const { Document, Text, View } = pdf;
+  const h2 = (title: string) => <Text style={styles.h2}>{title}</Text>;
   return (
     <Document title={`${input.title} — ${input.generatedAt}`} author="Classificados Patos" subject="Relatório administrativo" language="pt-BR">
-      <Page size="A4" style={styles.page}>
+      <ReportPage pdf={pdf}>
         <View style={styles.header}>
           <Text style={styles.brand}>Classificados Patos</Text>
           <Text style={styles.title}>{input.title}</Text>
           <Text style={styles.meta}>Gerado em {input.generatedAt} (horário de Brasília) · Período dos gráficos diários: {input.period}</Text>
         </View>
 
-        <Text style={styles.h2}>Resumo</Text>
+        {h2("Resumo")}
         <View style={styles.cards}>
           {input.totals.map((total) => (
             <View key={total.label} style={styles.card}>
@@ -91,61 +112,59 @@ function ReportDocument({ pdf, input }: { pdf: Pdf; input: ReportPdfInput }) {
           ))}
         </View>
 
-        <Text style={styles.h2}>Anúncios criados por dia (últimos 30 dias)</Text>
+        {h2("Anúncios criados por dia (últimos 30 dias)")}
         <ColumnChart pdf={pdf} points={input.daily.map((d) => ({ label: d.label, value: d.ads }))} color={CHART_COLORS.primary} integer />
 
-        <Text style={styles.h2}>Receita por dia (últimos 30 dias)</Text>
+        {h2("Receita por dia (últimos 30 dias)")}
         <ColumnChart pdf={pdf} points={input.daily.map((d) => ({ label: d.label, value: d.revenueCents / 100 }))} color={CHART_COLORS.revenue} money />
-        <Footer pdf={pdf} />
-      </Page>
+      </ReportPage>
 
-      <Page size="A4" style={styles.page}>
-        <View style={styles.twoCols}>
-          <View style={styles.col}>
-            <Text style={styles.h2}>Anúncios por status</Text>
-            <BarList pdf={pdf} width={(PAGE_WIDTH - 16) / 2} items={input.byStatus.map((s) => ({ label: s.label, value: s.count, text: String(s.count), color: s.color }))} />
-          </View>
-          <View style={styles.col}>
-            <Text style={styles.h2}>Pagamentos por forma</Text>
+      <ReportPage pdf={pdf}>
+        <TwoColumns pdf={pdf}>
+          <>
+            {h2("Anúncios por status")}
+            <BarList pdf={pdf} width={COLUMN_WIDTH} items={input.byStatus.map((s) => ({ label: s.label, value: s.count, text: String(s.count), color: s.color }))} />
+          </>
+          <>
+            {h2("Pagamentos por forma")}
             <BarList
               pdf={pdf}
-              width={(PAGE_WIDTH - 16) / 2}
+              width={COLUMN_WIDTH}
               items={input.byMethod.map((m) => ({ label: m.label, value: m.amountCents, text: `${formatMoney(m.amountCents)} (${m.payments})`, color: m.color }))}
             />
-          </View>
-        </View>
+          </>
+        </TwoColumns>
 
-        <Text style={styles.h2}>Anúncios por categoria</Text>
+        {h2("Anúncios por categoria")}
         <BarList
           pdf={pdf}
           width={PAGE_WIDTH}
           items={input.byCategory.slice(0, 12).map((c) => ({ label: c.name, value: c.total, text: String(c.total), color: CHART_COLORS.primary }))}
         />
 
-        <Text style={styles.h2}>Receita por mês</Text>
+        {h2("Receita por mês")}
         <ColumnChart pdf={pdf} points={input.monthly.map((m) => ({ label: m.label, value: m.revenueCents / 100 }))} color={CHART_COLORS.revenue} money height={120} />
-        <Footer pdf={pdf} />
-      </Page>
+      </ReportPage>
 
-      <Page size="A4" style={styles.page}>
-        <View style={styles.twoCols}>
-          <View style={styles.col}>
-            <Text style={styles.h2}>Anúncios por status</Text>
+      <ReportPage pdf={pdf}>
+        <TwoColumns pdf={pdf}>
+          <>
+            {h2("Anúncios por status")}
             <Table
               pdf={pdf}
               head={["Status", "Anúncios"]}
               rows={input.byStatus.map((s) => [s.label, String(s.count)])}
               foot={["Total", String(input.byStatus.reduce((sum, s) => sum + s.count, 0))]}
             />
-            <Text style={styles.h2}>Pagamentos por forma</Text>
+            {h2("Pagamentos por forma")}
             <Table
               pdf={pdf}
               head={["Forma", "Pagamentos", "Valor"]}
               rows={input.byMethod.map((m) => [m.label, String(m.payments), formatMoney(m.amountCents)])}
             />
-          </View>
-          <View style={styles.col}>
-            <Text style={styles.h2}>Receita por mês</Text>
+          </>
+          <>
+            {h2("Receita por mês")}
             <Table
               pdf={pdf}
               head={["Mês", "Pagamentos", "Receita"]}
@@ -156,18 +175,39 @@ function ReportDocument({ pdf, input }: { pdf: Pdf; input: ReportPdfInput }) {
                 formatMoney(input.monthly.reduce((sum, m) => sum + m.revenueCents, 0)),
               ]}
             />
-          </View>
-        </View>
-        <Text style={styles.h2}>Anúncios por categoria</Text>
+          </>
+        </TwoColumns>
+        {h2("Anúncios por categoria")}
         <Table
           pdf={pdf}
           head={["Categoria", "Anúncios", "Ativos"]}
           rows={input.byCategory.map((c) => [c.name, String(c.total), String(c.active)])}
           foot={["Total", String(input.byCategory.reduce((sum, c) => sum + c.total, 0)), String(input.byCategory.reduce((sum, c) => sum + c.active, 0))]}
         />
-        <Footer pdf={pdf} />
-      </Page>
+      </ReportPage>
     </Document>
+  );
+}
+
+/** An A4 page of the report with its running footer. */
+function ReportPage({ pdf, children }: { pdf: Pdf; children: ReactNode }) {
+  const { Page } = pdf;
+  return (
+    <Page size="A4" style={styles.page}>
+      {children}
+      <Footer pdf={pdf} />
+    </Page>
+  );
+}
+
+/** Two side-by-side columns, COLUMN_WIDTH each. */
+function TwoColumns({ pdf, children: [left, right] }: { pdf: Pdf; children: [ReactNode, ReactNode] }) {
+  const { View } = pdf;
+  return (
+    <View style={styles.twoCols}>
+      <View style={styles.col}>{left}</View>
+      <View style={styles.col}>{right}</View>
+    </View>
   );
 }
 
@@ -187,34 +227,28 @@ function Footer({ pdf }: { pdf: Pdf }) {
 }
 
 function Table({ pdf, head, rows, foot }: { pdf: Pdf; head: string[]; rows: string[][]; foot?: string[] }) {
-  const { Text, View } = pdf;
+  const { View } = pdf;
   return (
     <View style={styles.table}>
-      <View style={styles.headRow}>
-        {head.map((cell, i) => (
-          <Text key={cell} style={[i === 0 ? styles.cell : styles.numCell, styles.bold]}>
-            {cell}
-          </Text>
-        ))}
-      </View>
+      <TableRow pdf={pdf} cells={head} strong />
       {rows.map((row, r) => (
-        <View key={`${row[0]}-${r}`} style={styles.row} wrap={false}>
-          {row.map((cell, i) => (
-            <Text key={i} style={i === 0 ? styles.cell : styles.numCell}>
-              {cell}
-            </Text>
-          ))}
-        </View>
+        <TableRow key={`${row[0]}-${r}`} pdf={pdf} cells={row} />
       ))}
-      {foot ? (
-        <View style={styles.headRow}>
-          {foot.map((cell, i) => (
-            <Text key={i} style={[i === 0 ? styles.cell : styles.numCell, styles.bold]}>
-              {cell}
-            </Text>
-          ))}
-        </View>
-      ) : null}
+      {foot ? <TableRow pdf={pdf} cells={foot} strong /> : null}
+    </View>
+  );
+}
+
+/** A table row: the first cell is a label, the others numbers; the head and the totals are strong. */
+function TableRow({ pdf, cells, strong = false }: { pdf: Pdf; cells: string[]; strong?: boolean }) {
+  const { Text, View } = pdf;
+  return (
+    <View style={strong ? styles.headRow : styles.row} wrap={false}>
+      {cells.map((cell, i) => (
+        <Text key={i} style={[i === 0 ? styles.cell : styles.numCell, ...(strong ? [styles.bold] : [])]}>
+          {cell}
+        </Text>
+      ))}
     </View>
   );
 }

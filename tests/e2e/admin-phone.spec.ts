@@ -4,8 +4,8 @@
  * marked with aria-current, and reachable with a tap, with JavaScript and without.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
-import { expectNoSidewaysScroll, signInAsAdmin, visitorHeaders } from "../support/e2e-admin";
+import { expectNoSidewaysScroll, visitorHeaders } from "../support/e2e-admin";
+import { expect, test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
 test.use({
@@ -30,10 +30,10 @@ function shownWhole(tab: Locator) {
 }
 
 test.describe("the admin's tabs on a phone", () => {
-  test("every tab is on the screen, whole, the current one marked; the last one is a tap away @nojs", async ({ page }, info) => {
+  test("every tab is on the screen, whole, the current one marked; the last one is a tap away @nojs", async ({ page, signInAsAdmin }, info) => {
     const js = info.project.use.javaScriptEnabled !== false;
     await page.setViewportSize({ width: 360, height: 740 });
-    await signInAsAdmin(page);
+    await signInAsAdmin();
     await open(page, "/admin/moderation", js);
 
     const nav = page.getByRole("navigation", { name: "Administração" });

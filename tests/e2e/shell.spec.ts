@@ -1,6 +1,6 @@
 import http from "node:http";
-import { expect, test, type Page } from "@playwright/test";
-import { waitForHydration } from "../support/hydration";
+import { expect, test } from "@playwright/test";
+import { holdScripts, waitForHydration } from "../support/hydration";
 
 test.describe("the page shell", () => {
   test("home is server-rendered with header, hero slogan and footer @nojs", async ({ page }) => {
@@ -121,17 +121,6 @@ test.describe("the page shell", () => {
   });
 
   test.describe("what a visitor does before the scripts arrive takes effect once they do", () => {
-    /** Holds every script download until `release()`, as a slow phone would. */
-    async function holdScripts(page: Page) {
-      let release: () => void = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/build\/.*\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
-      return release;
-    }
-
     test("a city picked on the home page is applied", async ({ page }) => {
       const release = await holdScripts(page);
       await page.goto("/");

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { deleteAd, insertPendingPaymentAd } from "../support/e2e-ads";
-import { waitForHydration } from "../support/hydration";
+import { holdScripts, waitForHydration } from "../support/hydration";
 
 const PASSWORD = "Senha@123";
 
@@ -16,17 +16,6 @@ async function signUp(page: Page, info: TestInfo) {
   expect((await page.request.post("/api/register", { data: { name: "Vera Polimento", email, password: PASSWORD } })).status()).toBe(201);
   expect((await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } })).status()).toBe(200);
   return email;
-}
-
-/** Holds every script download until `release()`, as a slow phone would. */
-async function holdScripts(page: Page) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 const category = (page: Page, name: string) => page.getByRole("radiogroup", { name: "Categoria" }).getByText(name, { exact: true });

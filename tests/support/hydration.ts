@@ -7,3 +7,14 @@ import type { Page } from "@playwright/test";
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
 }
+
+/** Holds every script download until `release()`, as a slow phone would. */
+export async function holdScripts(page: Page) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

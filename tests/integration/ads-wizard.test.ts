@@ -105,8 +105,12 @@ describe("/create-ad loader", () => {
 });
 
 describe("step 1", () => {
-  it("refuses a category with subcategories but none chosen (400) and still saves the draft", async () => {
+  it("asks for the subcategory next when a category is just chosen (200), refuses it missing after that (400), and saves the draft", async () => {
     const user = await createUser();
+    // Without JavaScript the subcategory list comes with this answer: picking from it is the next step, not a mistake.
+    const chosen = await post(user, 1, step1({ subcategoryId: "", adType: "Trocar", cityId: String(cityId("Coromandel")) }));
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toMatchObject({ step: 1, result: null, subcategoryNext: true });
     const response = await post(user, 1, step1({ subcategoryId: "", adType: "Trocar", cityId: String(cityId("Coromandel")) }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as StepAnswer;
@@ -116,8 +120,12 @@ describe("step 1", () => {
     expect(await (await load(user)).json()).toMatchObject({ signedIn: true, mode: "resume", editAdId: null });
   });
 
-  it("refuses a subcategory of another category", async () => {
+  it("refuses a subcategory of another category once the category is chosen", async () => {
     const user = await createUser();
+    // The category of this post is new to the draft: the old list's subcategory is dropped and the new list asked for.
+    const changed = await post(user, 1, step1({ subcategoryId: String(subcategoryId("Imóveis", "Casas")) }));
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ subcategoryNext: true });
     const response = await post(user, 1, step1({ subcategoryId: String(subcategoryId("Imóveis", "Casas")) }));
     expect(response.status).toBe(400);
     expect(((await response.json()) as StepAnswer).result?.error?.subcategoryId).toEqual(["Selecione uma subcategoria"]);

@@ -4,16 +4,13 @@
  * is; with JavaScript focusing or tapping the field selects the whole code, and 'Copiar' still copies.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { deleteAd, expect, insertPendingPaymentAd, latestPaymentOf, test } from "../support/e2e-ads";
+import { deleteAd, insertPendingPaymentAd, latestPaymentOf } from "../support/e2e-ads";
+import { expect, test, type E2eUser } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
-const PASSWORD = "Senha@123";
-
-/** A new account signed in (its cookie lands in the page's context), with an ad waiting for payment, on the PIX screen. */
-async function openPixCharge(page: Page, info: TestInfo) {
-  const email = `pix.${info.project.name}.${Date.now()}.${info.workerIndex}.${info.repeatEachIndex}@exemplo.com.br`;
-  expect((await page.request.post("/api/register", { data: { name: "Paula Pagadora", email, password: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } })).status()).toBe(200);
+/** A new account signed in (`signedInUser`), with an ad waiting for payment, on the PIX screen. */
+async function openPixCharge(page: Page, info: TestInfo, signedInUser: (name?: string) => Promise<E2eUser>) {
+  const { email } = await signedInUser("Paula Pagadora");
   const ad = insertPendingPaymentAd(email, 3);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/payment/${ad.id}`);
@@ -37,9 +34,9 @@ const selection = (page: Page) =>
   page.getByLabel("PIX copia e cola").evaluate((field: HTMLTextAreaElement) => ({ start: field.selectionStart, end: field.selectionEnd }));
 
 test.describe("PIX copia e cola on a phone", () => {
-  test("without JavaScript: the whole BR Code in a read-only field, with how to copy it @nojs", async ({ page }, info) => {
+  test("without JavaScript: the whole BR Code in a read-only field, with how to copy it @nojs", async ({ page, signedInUser }, info) => {
     test.skip(info.project.use.javaScriptEnabled !== false, "the JavaScript test is below");
-    const ad = await openPixCharge(page, info);
+    const ad = await openPixCharge(page, info, signedInUser);
     try {
       const field = page.getByLabel("PIX copia e cola");
       await expect(field).toHaveJSProperty("readOnly", true);
@@ -58,8 +55,8 @@ test.describe("PIX copia e cola on a phone", () => {
     }
   });
 
-  test("with JavaScript: focusing or tapping the field selects the whole code; 'Copiar' copies it", async ({ page, context }, info) => {
-    const ad = await openPixCharge(page, info);
+  test("with JavaScript: focusing or tapping the field selects the whole code; 'Copiar' copies it", async ({ page, context, signedInUser }, info) => {
+    const ad = await openPixCharge(page, info, signedInUser);
     try {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const field = page.getByLabel("PIX copia e cola");

@@ -4,19 +4,10 @@
  * it is read; and what a visitor picks or types before the scripts arrive (a radio of a group, a price)
  * is still there, meaning the same, once they do.
  */
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { deleteAd, insertPendingPaymentAd } from "../support/e2e-ads";
+import { expect, test } from "../support/e2e-session";
 import { holdScripts, waitForHydration } from "../support/hydration";
-
-const PASSWORD = "Senha@123";
-
-/** A new account, signed in (the session cookie lands in the page's context). */
-async function signUp(page: Page, info: TestInfo) {
-  const email = `wizard.${info.project.name}.${Date.now()}.${info.workerIndex}.${info.repeatEachIndex}@exemplo.com.br`;
-  expect((await page.request.post("/api/register", { data: { name: "Vera Polimento", email, password: PASSWORD } })).status()).toBe(201);
-  expect((await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return email;
-}
 
 const category = (page: Page, name: string) => page.getByRole("radiogroup", { name: "Categoria" }).getByText(name, { exact: true });
 const continueButton = (page: Page) => page.getByRole("button", { name: "Continuar" });
@@ -35,9 +26,9 @@ async function toStep2(page: Page, javaScriptEnabled: boolean) {
 }
 
 test.describe("wizard step 1", () => {
-  test("without JavaScript a chosen category comes back on its subcategory list, focused and in view, saying what is next @nojs", async ({ page, javaScriptEnabled }, info) => {
+  test("without JavaScript a chosen category comes back on its subcategory list, focused and in view, saying what is next @nojs", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(javaScriptEnabled, "the JavaScript-off flow");
-    await signUp(page, info);
+    await signedInUser("Vera Polimento");
     await page.goto("/create-ad?step=1");
     await expect(page.getByText("Selecione uma categoria para continuar")).toHaveCount(1);
     await page.getByText("Trocar", { exact: true }).click();
@@ -64,9 +55,9 @@ test.describe("wizard step 1", () => {
     await expect(page).toHaveURL(/\/create-ad\?step=2$/);
   });
 
-  test("with JavaScript the hint is said once, then the line says to pick the subcategory", async ({ page, javaScriptEnabled }, info) => {
+  test("with JavaScript the hint is said once, then the line says to pick the subcategory", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(!javaScriptEnabled, "the JavaScript flow");
-    await signUp(page, info);
+    await signedInUser("Vera Polimento");
     await page.goto("/create-ad?step=1");
     await waitForHydration(page);
     await expect(page.getByText("Selecione uma categoria para continuar")).toHaveCount(1);
@@ -84,9 +75,9 @@ test.describe("wizard step 1", () => {
 });
 
 test.describe("picked before the scripts arrive", () => {
-  test("the ad type and category picked on step 1 stay picked and take effect", async ({ page, javaScriptEnabled }, info) => {
+  test("the ad type and category picked on step 1 stay picked and take effect", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(!javaScriptEnabled, "the scripts are what is waited for");
-    await signUp(page, info);
+    await signedInUser("Vera Polimento");
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const release = await holdScripts(page);
@@ -105,9 +96,9 @@ test.describe("picked before the scripts arrive", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the card picked on the payment page stays picked", async ({ page, javaScriptEnabled }, info) => {
+  test("the card picked on the payment page stays picked", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(!javaScriptEnabled, "the scripts are what is waited for");
-    const email = await signUp(page, info);
+    const { email } = await signedInUser("Vera Polimento");
     const ad = insertPendingPaymentAd(email);
     try {
       const release = await holdScripts(page);
@@ -122,9 +113,9 @@ test.describe("picked before the scripts arrive", () => {
     }
   });
 
-  test("a price typed as reais before the scripts keeps its value under the mask", async ({ page, javaScriptEnabled }, info) => {
+  test("a price typed as reais before the scripts keeps its value under the mask", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(!javaScriptEnabled, "the scripts are what is waited for");
-    await signUp(page, info);
+    await signedInUser("Vera Polimento");
     await toStep2(page, javaScriptEnabled);
     const release = await holdScripts(page);
     await page.reload();
@@ -137,9 +128,9 @@ test.describe("picked before the scripts arrive", () => {
 });
 
 test.describe("wizard price", () => {
-  test("with JavaScript the value to be published is shown and announced while typing", async ({ page, javaScriptEnabled }, info) => {
+  test("with JavaScript the value to be published is shown and announced while typing", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(!javaScriptEnabled, "the JavaScript flow");
-    await signUp(page, info);
+    await signedInUser("Vera Polimento");
     await toStep2(page, javaScriptEnabled);
     await waitForHydration(page);
     const price = page.getByLabel("Preço");
@@ -156,9 +147,9 @@ test.describe("wizard price", () => {
     await expect(preview).toHaveText("Preço do anúncio: A combinar");
   });
 
-  test("without JavaScript the field is read as reais, as its hint says, and shows how it was read @nojs", async ({ page, javaScriptEnabled }, info) => {
+  test("without JavaScript the field is read as reais, as its hint says, and shows how it was read @nojs", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(javaScriptEnabled, "the JavaScript-off flow");
-    await signUp(page, info);
+    await signedInUser("Vera Polimento");
     await toStep2(page, javaScriptEnabled);
     const price = page.getByLabel("Preço");
     await expect(price).toHaveAccessibleDescription(/Em reais, como 1500 ou 1\.500,00/);

@@ -20,6 +20,13 @@ describe("formatBRL", () => {
     expect(formatBRL(MAX_PRICE_CENTS)).toBe(`R$${NBSP}9.000.000,00`);
   });
 
+  it("writes exactly what Intl's pt-BR currency format writes (it is done by hand to spare the browser Intl's locale data)", () => {
+    const intl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+    const amounts = [1, 9, 10, 99, 100, 999, 1_000, 99_999, 100_000, 123_456_789, MAX_PRICE_CENTS, -1, -150, -123_456];
+    for (let i = 0; i < 2_000; i++) amounts.push(Math.floor(Math.random() * 10 ** (1 + (i % 11))));
+    for (const cents of amounts.filter((value) => value !== 0)) expect(formatBRL(cents)).toBe(intl.format(cents / 100));
+  });
+
   it("shows 'A combinar' for empty, zero and non-numeric prices", () => {
     expect(formatBRL(null)).toBe("A combinar");
     expect(formatBRL(undefined)).toBe("A combinar");

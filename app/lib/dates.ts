@@ -19,22 +19,11 @@ export const TIME_ZONE = "America/Sao_Paulo";
 
 const DAY_MS = 86_400_000;
 
-// hourCycle "h23" so midnight is "00", never "24".
-const partsFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-// "GMT-03:00" (or plain "GMT" when the offset is zero).
-const offsetFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  timeZoneName: "longOffset",
-});
+// Both built on first use: a DateTimeFormat with a time zone loads the zone's rules, tens of
+// milliseconds in a phone's browser, and most pages import this module without formatting a date
+// while they start.
+let partsFormatter: Intl.DateTimeFormat | undefined;
+let offsetFormatter: Intl.DateTimeFormat | undefined;
 
 interface ZonedParts {
   year: string;
@@ -46,6 +35,16 @@ interface ZonedParts {
 
 function zonedParts(date: Date): ZonedParts {
   const out: ZonedParts = { year: "", month: "", day: "", hour: "", minute: "" };
+  // hourCycle "h23" so midnight is "00", never "24".
+  partsFormatter ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   for (const p of partsFormatter.formatToParts(date)) {
     if (p.type === "year" || p.type === "month" || p.type === "day" || p.type === "hour" || p.type === "minute") {
       out[p.type] = p.value;
@@ -56,6 +55,8 @@ function zonedParts(date: Date): ZonedParts {
 
 /** São Paulo's offset from UTC at `date`, in minutes (e.g. -180). */
 function offsetMinutes(date: Date): number {
+  // "GMT-03:00" (or plain "GMT" when the offset is zero).
+  offsetFormatter ??= new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, timeZoneName: "longOffset" });
   const name = offsetFormatter.formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? "";
   const m = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name);
   if (!m) throw new Error(`Unexpected time zone offset "${name}"`);

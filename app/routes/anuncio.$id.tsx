@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRe
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AdDetail, CAROUSEL_SIZES, photoSrcSet } from "~/components/ads/AdDetail";
+import { adDetailDates } from "~/components/ads/ad-dates";
 import { formatAdPrice } from "~/components/ads/format";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { getEnv } from "~/env.server";
@@ -54,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const origin = getEnv().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
   // The page carries a view count and, for owners, a non-public ad: no shared caches.
-  return data({ ad, counted, origin }, { headers });
+  return data({ ad, dates: adDetailDates(ad), counted, origin }, { headers });
 }
 
 /** A report sent from this page must not reload it: the third report takes the ad out of the public eye (a 404). */
@@ -111,7 +112,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 };
 
 export default function AdPage() {
-  const { ad, counted, origin } = useLoaderData<typeof loader>();
+  const { ad, dates, counted, origin } = useLoaderData<typeof loader>();
   // Opened by a client-side navigation (the server did not count it): count this opening once.
   const countedFor = useRef<number | null>(counted ? ad.id : null);
   useEffect(() => {
@@ -140,6 +141,7 @@ export default function AdPage() {
       <div className="bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:p-6 sm:shadow-sm">
         <AdDetail
           ad={ad}
+          dates={dates}
           shareUrl={`${origin}/anuncio/${ad.id}`}
           actions={
             <Link

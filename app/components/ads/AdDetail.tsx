@@ -1,8 +1,8 @@
 import { Icon } from "~/components/Icon";
 import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { expirationKeyFromInstant, formatDateBR, formatDateKeyBR } from "~/lib/dates";
 import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
 import type { AdDetail as AdDetailData } from "~/models/ad/ad";
+import type { AdDetailDates } from "./ad-dates";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { useHydrated } from "~/components/use-hydrated";
 import { HIGH_PRIORITY, imageVariantUrl, SCALE_WIDTHS } from "~/lib/image-variants";
@@ -31,11 +31,14 @@ export function photoSrcSet(publicId: string) {
  */
 export function AdDetail({
   ad,
+  dates,
   headingLevel = 1,
   shareUrl,
   actions,
 }: {
   ad: AdDetailData;
+  /** Its dates, formatted (adDetailDates): by the page's loader, by the dialogs in the browser. */
+  dates: AdDetailDates;
   headingLevel?: 1 | 2;
   /** The ad's public address (the page knows it on the server; the dialog takes the browser's origin). */
   shareUrl?: string;
@@ -69,7 +72,7 @@ export function AdDetail({
           </span>
           <span className="inline-flex items-center gap-1">
             <Icon name="calendar-days" className="h-4 w-4 shrink-0" />
-            <time dateTime={ad.createdAt}>{formatDateBR(new Date(ad.createdAt))}</time>
+            <time dateTime={ad.createdAt}>{dates.publishedOn}</time>
           </span>
         </p>
       </header>
@@ -97,11 +100,9 @@ export function AdDetail({
           <Row label="Cidade" value={`${ad.city} - ${ad.state}`} />
         </Section>
         <Section title="Informações">
-          <Row label="Publicado em" value={formatDateBR(new Date(ad.createdAt))} />
+          <Row label="Publicado em" value={dates.publishedOn} />
           <Row label="Visualizações" value={String(ad.views)} title={VIEWS_TOOLTIP} />
-          {ad.expirationDate ? (
-            <Row label="Expira em" value={formatDateKeyBR(expirationKeyFromInstant(new Date(ad.expirationDate)))} />
-          ) : null}
+          {dates.expiresOn ? <Row label="Expira em" value={dates.expiresOn} /> : null}
         </Section>
       </div>
 

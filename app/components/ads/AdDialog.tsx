@@ -2,6 +2,7 @@ import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import type { AdDetail as AdDetailData } from "~/models/ad/ad";
 import { AdDetail } from "./AdDetail";
+import { adDetailDates } from "./ad-dates";
 
 /**
  * Opens ad `id` over the list: fetches it, puts its own shareable address /anuncio/{id} in the address
@@ -88,6 +89,7 @@ export default function AdDialog({ ad, onRequestClose: requestClose }: { ad: AdD
         </button>
         <AdDetail
           ad={ad}
+          dates={adDetailDates(ad)}
           headingLevel={2}
           actions={
             <button

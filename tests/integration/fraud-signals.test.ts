@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adImages, ads, subcategories, users } from "~/db/schema";
 import { DEMO_SELLER } from "~/db/seed-data";
-import type { AdType } from "~/models/ad/ad";
+import type { AdStatus, AdType } from "~/models/ad/ad";
 import { COPIED_PHOTO_MAX_DISTANCE, FRAUD_REASONS, type FraudSignal } from "~/models/ad/fraud-signals";
 import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
 import { settleReceipts } from "~/models/payment/confirmation.server";
@@ -58,7 +58,7 @@ function freshSubcategory() {
 type Sub = ReturnType<typeof freshSubcategory>;
 
 /** A live ad of another account in `sub`. */
-function peer(sub: Sub, priceCents: number | null, { adType = "Vender" as AdType, status = "active" as const, days = 10 } = {}) {
+function peer(sub: Sub, priceCents: number | null, { adType = "Vender" as AdType, status = "active" as AdStatus, days = 10 } = {}) {
   const ad = createPendingAd(peerOwner.id, { days });
   db.update(ads).set({ status, categoryId: sub.categoryId, subcategoryId: sub.id, adType, priceCents }).where(eq(ads.id, ad.id)).run();
 }

@@ -31,6 +31,7 @@ import express, { type ErrorRequestHandler, type Request as ExpressRequest, type
 import { db, sqlite } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seed } from "~/db/seed.server";
+import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
 import { syncSearchIndex } from "~/models/ad/search-index.server";
 import { scheduleReconciliation } from "~/models/payment/reconciliation.server";
 import { getEnv } from "~/env.server";
@@ -54,6 +55,8 @@ if (cluster.isPrimary) {
   await seed(db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
   // The Portuguese search index is filled by the app (ADR 014): index what migrations and the seed queued.
   syncSearchIndex();
+  // Photos stored before perceptual hashes existed: hashed in the background (none once done), never holding up the start.
+  void backfillPhotoHashes().catch((error: unknown) => console.error("[photos] hash backfill failed:", error));
   writePidFile(env);
   scheduleBackups(env);
   scheduleDailyJob();

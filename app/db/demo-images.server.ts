@@ -5,6 +5,11 @@
  *
  * Text uses the generic `sans-serif` family only, so whatever fontconfig resolves (DejaVu/Liberation
  * on Debian) is used. Everything is deterministic: the same input gives the same bytes.
+ *
+ * The layout — the gradient's direction and lightness, where the card with the motif sits — is drawn
+ * from the title as well as the index, so no two demo pictures share their broad shape: the copied
+ * photo check (models/ad/fraud-signals.server.ts) compares exactly that, and the demo seed's pictures
+ * must not look copied from one another.
  */
 import sharp from "sharp";
 
@@ -36,21 +41,27 @@ export function demoImageSvg({ title, subtitle = "", hue, index }: DemoImageInpu
   const H = DEMO_IMAGE_HEIGHT;
   const h = wrapHue(hue);
   const i = Math.max(0, Math.floor(Number.isFinite(index) ? index : 0));
-  const rand = seededRandom(Math.round(h) * 7919 + i * 104_729 + 17);
+  const rand = seededRandom(Math.round(h) * 7919 + i * 104_729 + 17 + stringSeed(title));
 
-  // Background: diagonal gradient, direction rotates with the index.
-  const top = hslToHex(h, 0.62, 0.58);
-  const bottom = hslToHex(h + 28, 0.68, 0.3);
+  // Background: a gradient in one of eight directions, lighter or darker, drawn per picture.
+  const top = hslToHex(h, 0.62, 0.48 + rand() * 0.3);
+  const bottom = hslToHex(h + 28, 0.68, 0.16 + rand() * 0.24);
   const angles: Array<[number, number, number, number]> = [
     [0, 0, 1, 1],
     [1, 0, 0, 1],
     [0, 1, 1, 0],
+    [1, 1, 0, 0],
     [0.5, 0, 0.5, 1],
+    [0.5, 1, 0.5, 0],
     [0, 0.5, 1, 0.5],
+    [1, 0.5, 0, 0.5],
   ];
-  const [x1, y1, x2, y2] = angles[i % angles.length] ?? [0, 0, 1, 1];
+  const [x1, y1, x2, y2] = angles[Math.floor(rand() * angles.length)] ?? [0, 0, 1, 1];
+  // The card with the motif: anywhere across the upper part, not always in the middle.
+  const cardX = Math.round(200 + rand() * (W - 400));
+  const cardY = Math.round(210 + rand() * 120);
 
-  // Decorative shapes: translucent circles and rounded squares, placed by a seeded PRNG.
+  // Decorative shapes: translucent circles and rounded squares, placed by the seeded PRNG.
   const accent = hslToHex(h + 180, 0.55, 0.65);
   const shapes: string[] = [];
   const count = 5 + (i % 4);
@@ -58,8 +69,9 @@ export function demoImageSvg({ title, subtitle = "", hue, index }: DemoImageInpu
     const cx = Math.round(rand() * W);
     const cy = Math.round(rand() * H * 0.7);
     const r = Math.round(60 + rand() * 220);
-    const opacity = (0.08 + rand() * 0.16).toFixed(2);
-    const fill = n % 3 === 2 ? accent : "#ffffff";
+    // Bold enough, light and dark, to give each picture a shape of its own.
+    const opacity = (0.18 + rand() * 0.3).toFixed(2);
+    const fill = n % 3 === 2 ? accent : n % 3 === 1 ? "#0f172a" : "#ffffff";
     if ((n + i) % 2 === 0) {
       shapes.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" fill-opacity="${opacity}"/>`);
     } else {
@@ -71,7 +83,7 @@ export function demoImageSvg({ title, subtitle = "", hue, index }: DemoImageInpu
     }
   }
   // A ring and a "product" badge: a white rounded card with a simple motif in the centre area.
-  const motif = motifSvg(i % 4, W / 2, 300, hslToHex(h, 0.6, 0.45), hslToHex(h + 28, 0.65, 0.35));
+  const motif = motifSvg(i % 4, cardX, cardY, hslToHex(h, 0.6, 0.45), hslToHex(h + 28, 0.65, 0.35));
 
   // Text: title wrapped to at most two lines, shrinking the font for long titles.
   const { lines: titleLines, size: titleSize } = fitText(title, 1040, [76, 66, 58, 50], 2);
@@ -199,6 +211,13 @@ function hslToHex(hue: number, s: number, l: number): string {
       .padStart(2, "0");
   };
   return `#${channel(h + 1 / 3)}${channel(h)}${channel(h - 1 / 3)}`;
+}
+
+/** A number from a string (FNV-1a), to seed a picture's layout with its title. */
+function stringSeed(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let n = 0; n < text.length; n++) hash = Math.imul(hash ^ text.charCodeAt(n), 0x01000193) >>> 0;
+  return hash;
 }
 
 /** mulberry32: a tiny deterministic PRNG, so the same input always draws the same picture (and the bench the same ads). */

@@ -19,6 +19,7 @@ import {
 import { AD_STATUSES, AD_TYPES, MODERATION_DECISIONS, type AdModeration } from "../models/ad/ad";
 import { REPORT_REASONS } from "../models/ad/ad-report";
 import type { WizardDraftData } from "../models/ad/ad-form";
+import type { FraudSignal } from "../models/ad/fraud-signals";
 import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";
 import { createdAt } from "./columns";
 
@@ -168,6 +169,8 @@ export const ads = sqliteTable(
     views: integer().notNull().default(0),
     /** The automatic moderation's verdict at the last create or edit (null for ads from before it). */
     moderation: text({ mode: "json" }).$type<AdModeration>(),
+    /** Why its last payment sent it to a person instead of going live (models/ad/fraud-signals.server.ts); null when nothing was found. */
+    fraudSignals: text({ mode: "json" }).$type<FraudSignal[]>(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -219,6 +222,8 @@ export const adImages = sqliteTable(
     height: integer(),
     isPrimary: integer({ mode: "boolean" }).notNull().default(false),
     order: integer("sort_order").notNull().default(0),
+    /** 64-bit perceptual hash (services/photo-hash.server.ts), 16 hex digits; null until computed (photos from before it are backfilled at start-up). */
+    phash: text({ length: 16 }),
     createdAt: createdAt(),
   },
   (t) => [index("ad_images_ad_idx").on(t.adId, t.order)],

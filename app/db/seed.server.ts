@@ -8,6 +8,7 @@ import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
 import { hashPassword } from "~/services/password-hash.server";
 import { uniqueUsername } from "~/models/account/users.server";
 import { imageUrl, storeOriginalImage } from "~/services/images.server";
+import { perceptualHash } from "~/services/photo-hash.server";
 import type { Db } from "./client.server";
 import { renderDemoImage } from "./demo-images.server";
 import {
@@ -114,9 +115,8 @@ async function seedDemoAds(db: Db, now: Date) {
             hue: ad.imageHue,
             index: imageIndex,
           });
-          const { width, height } = await sharp(bytes).metadata();
-          await storeOriginalImage(publicId, bytes);
-          return { publicId, width: width ?? null, height: height ?? null };
+          const [{ width, height }, phash] = await Promise.all([sharp(bytes).metadata(), perceptualHash(bytes), storeOriginalImage(publicId, bytes)]);
+          return { publicId, width: width ?? null, height: height ?? null, phash };
         }),
       ),
     ),
@@ -168,6 +168,7 @@ async function seedDemoAds(db: Db, now: Date) {
               url: imageUrl(image.publicId),
               width: image.width,
               height: image.height,
+              phash: image.phash,
               isPrimary: order === 0,
               order,
               createdAt,

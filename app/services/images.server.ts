@@ -7,6 +7,7 @@
 import sharp, { type OutputInfo } from "sharp";
 import { isAllowedVariant, type ImageVariant } from "~/lib/image-variants";
 import { randomBytes } from "node:crypto";
+import { perceptualHash } from "./photo-hash.server";
 import { getBlob, putBlob, removeBlob, removeBlobsUnder } from "./storage.server";
 
 export function originalImageKey(publicId: string) {
@@ -39,9 +40,10 @@ export class NotAnImageError extends Error {}
 /**
  * An uploaded photo made safe to keep and serve: decoded by sharp (anything that is not an image in
  * an allowed format is refused), turned upright by its EXIF orientation, scaled down to 2048 px at
- * most, re-encoded as JPEG without metadata (GPS, camera serials), and stored under a random id.
+ * most, re-encoded as JPEG without metadata (GPS, camera serials), and stored under a random id, with
+ * the perceptual hash of what was stored (to find photos copied from another ad).
  */
-export async function storeUploadedImage(bytes: Uint8Array): Promise<{ publicId: string; width: number; height: number }> {
+export async function storeUploadedImage(bytes: Uint8Array): Promise<{ publicId: string; width: number; height: number; phash: string }> {
   let output: { data: Buffer; info: OutputInfo };
   try {
     const image = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" });
@@ -57,8 +59,8 @@ export async function storeUploadedImage(bytes: Uint8Array): Promise<{ publicId:
     throw new NotAnImageError(error instanceof Error ? error.message : String(error));
   }
   const publicId = randomBytes(16).toString("base64url");
-  await storeOriginalImage(publicId, new Uint8Array(output.data));
-  return { publicId, width: output.info.width, height: output.info.height };
+  const [phash] = await Promise.all([perceptualHash(output.data), storeOriginalImage(publicId, new Uint8Array(output.data))]);
+  return { publicId, width: output.info.width, height: output.info.height, phash };
 }
 
 export type ImageFormat = "avif" | "webp" | "jpeg";

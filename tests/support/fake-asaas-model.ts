@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import QRCode from "qrcode";
 import { cardDigits, detectCardBrand, findDeclinedTestCard } from "../../app/lib/card";
-import { isValidCpfCnpj, onlyDigits } from "../../app/lib/documents";
+import { isValidCpfCnpj, normalizeDocument } from "../../app/lib/documents";
 import { buildBrCode } from "../../app/services/payments/brcode";
 
 /** The PIX key the fake's charges pay (a made-up EVP, as Asaas would use its own). */
@@ -121,6 +121,8 @@ function cardPaymentErrors(body: Json): ErrorItem[] {
   for (const [key, label] of Object.entries(holderFields)) {
     if (!str(holder[key])) errors.push({ code: "invalid_object", description: `Informe ${label} do titular do cartão.` });
   }
+  // Like Asaas: the holder's document is checked as sent (a CNPJ stripped of its letters is another, invalid one).
+  if (str(holder.cpfCnpj) && !isValidCpfCnpj(str(holder.cpfCnpj))) errors.push({ code: "invalid_object", description: "O CPF/CNPJ do titular do cartão é inválido." });
   if (!str(body.remoteIp)) errors.push({ code: "invalid_remoteIp", description: "O IP do pagador (remoteIp) deve ser informado." });
   if (Number(body.value) < 5) errors.push({ code: "invalid_value", description: "O valor mínimo para cobranças por cartão de crédito é R$ 5,00." });
   return errors;
@@ -133,7 +135,7 @@ export function customerErrors(body: Json): ErrorItem[] {
 }
 
 export function buildCustomer(id: string, body: Json): FakeAsaasCustomer {
-  const cpfCnpj = onlyDigits(str(body.cpfCnpj));
+  const cpfCnpj = normalizeDocument(str(body.cpfCnpj));
   return {
     object: "customer",
     id,

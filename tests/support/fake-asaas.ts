@@ -38,7 +38,7 @@
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { onlyDigits } from "../../app/lib/documents";
+import { normalizeDocument } from "../../app/lib/documents";
 import {
   STATUS_AFTER_EVENT,
   buildCustomer,
@@ -188,7 +188,7 @@ export async function startFakeAsaas({ port = 0, apiKey = FAKE_ASAAS_API_KEY }: 
       return fail(401, { code: "invalid_access_token", description: "A chave de API fornecida é inválida." });
     }
     if (method === "GET" && path === "/customers") {
-      const cpfCnpj = onlyDigits(url.searchParams.get("cpfCnpj"));
+      const cpfCnpj = normalizeDocument(url.searchParams.get("cpfCnpj"));
       return ok(list([...state.customers.values()].filter((c) => !cpfCnpj || c.cpfCnpj === cpfCnpj)));
     }
     if (method === "POST" && path === "/customers") {

@@ -1,5 +1,6 @@
 /**
- * The moderation queue (spec 02 §2 'Moderação'): each ad awaiting a person with the automatic
+ * The moderation queue (spec 02 §2 'Moderação'): each ad awaiting a person with the fraud signals
+ * its payment found (a bait price, a photo copied from another account's ad, linked), the automatic
  * moderation's reasons and, when the owner asked for a review, their words and the contested
  * rejection. 'Aprovar' publishes it; 'Rejeitar' needs a reason, which the owner reads on the dashboard.
  * Plain forms: with JavaScript off they post and come back with a toast.
@@ -10,6 +11,7 @@ import { Icon } from "~/components/Icon";
 import { formatDateTimeBR } from "~/lib/dates";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL } from "~/lib/money";
+import type { FraudSignal } from "~/models/ad/fraud-signals";
 import { REASON_MAX, type ModerationQueueItem } from "~/models/ad/moderation-queue";
 
 const PROVIDERS: Record<string, string> = { gemini: "Gemini", openai: "OpenAI", local: "regras locais" };
@@ -21,7 +23,7 @@ export function ModerationQueue({ items, action = "/admin/moderation", back }: {
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
         <Icon name="circle-check" className="mx-auto h-10 w-10 text-emerald-600" />
         <p className="mt-2 font-semibold text-slate-900">Nenhum anúncio aguardando moderação</p>
-        <p className="mt-1 text-sm text-slate-600">Anúncios pagos que a moderação automática mandou para revisão e pedidos de revisão dos anunciantes aparecem aqui.</p>
+        <p className="mt-1 text-sm text-slate-600">Anúncios pagos que a moderação automática ou os sinais de golpe mandaram para revisão e pedidos de revisão dos anunciantes aparecem aqui.</p>
       </div>
     );
   }
@@ -61,7 +63,13 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
         )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            {item.reviewRequest ? <Badge tone="amber">Revisão pedida pelo anunciante</Badge> : <Badge tone="brand">Moderação automática</Badge>}
+            {item.reviewRequest ? (
+              <Badge tone="amber">Revisão pedida pelo anunciante</Badge>
+            ) : item.fraudSignals.length ? (
+              <Badge tone="red">Sinal de golpe</Badge>
+            ) : (
+              <Badge tone="brand">Moderação automática</Badge>
+            )}
             {item.expired ? <Badge tone="red">Expirado</Badge> : null}
             <span className="text-xs text-slate-500">#{item.id}</span>
           </div>
@@ -86,6 +94,18 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
             <p className="font-semibold">Pedido de revisão humana ({formatDateTimeBR(new Date(item.reviewRequest.createdAt))})</p>
             <p className="mt-0.5">{item.reviewRequest.reason ?? "O anunciante não escreveu um motivo."}</p>
             {item.previousRejection?.reason ? <p className="mt-1 text-amber-900">Rejeição contestada: {item.previousRejection.reason}</p> : null}
+          </div>
+        ) : null}
+        {item.fraudSignals.length ? (
+          <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-950">
+            <p className="font-semibold">Sinais de golpe encontrados no pagamento</p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+              {item.fraudSignals.map((signal) => (
+                <li key={signal.kind === "copied_photo" ? `foto-${signal.otherAdId}` : signal.kind}>
+                  <FraudSignalText signal={signal} />
+                </li>
+              ))}
+            </ul>
           </div>
         ) : null}
         {item.moderation ? (
@@ -145,5 +165,24 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
         </div>
       </div>
     </article>
+  );
+}
+
+/** One signal in words, with the figures or the other ad a person needs to judge it. */
+function FraudSignalText({ signal }: { signal: FraudSignal }) {
+  if (signal.kind === "price_outlier") {
+    return (
+      <>
+        {signal.reason}: {formatBRL(signal.priceCents)}, contra a mediana de {formatBRL(Math.round(signal.medianCents))} de {signal.peers} anúncios ativos do mesmo tipo.
+      </>
+    );
+  }
+  return (
+    <>
+      {signal.reason}:{" "}
+      <Link to={`/anuncio/${signal.otherAdId}`} className={`font-semibold underline ${focusRing} rounded`}>
+        ver o anúncio #{signal.otherAdId}
+      </Link>
+    </>
   );
 }

@@ -152,7 +152,7 @@ export function PaymentForm({
         <TextField label="Nome completo" field={fields.name} type="text" autoComplete="name" />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <TextField label="CPF/CNPJ" field={fields.cpfCnpj} type="text" autoComplete="off" inputMode="numeric" maxLength={18} placeholder="000.000.000-00" mask={formatCpfCnpj} />
+          <TextField label="CPF/CNPJ" field={fields.cpfCnpj} type="text" autoComplete="off" maxLength={18} placeholder="000.000.000-00" mask={formatCpfCnpj} />
           <TextField label="Telefone" field={fields.phone} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={16} placeholder="(34) 9 9999-9999" mask={formatWhatsapp} />
         </div>
       </fieldset>

@@ -3,7 +3,8 @@
  * status change; the payment model calls these inside its own transaction, so a payment and its
  * ad never disagree.
  *
- *   pending_payment --paid--> active, or pending when moderation said needs_review (admin queue)
+ *   pending_payment --paid--> active, or pending (admin queue) when the automatic moderation said
+ *                             needs_review or a fraud signal was found (fraud-signals.server.ts)
  *   active / pending --payment refunded or charged back--> paused
  *   active / pending / paused --cash receipt undone (the money is gone)--> pending_payment
  *
@@ -14,13 +15,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ads } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
+import { fraudSignalsFor } from "~/models/ad/fraud-signals.server";
 
 /** The database or an open transaction (the payment model passes its transaction). */
 export type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** The status a paid ad goes to: the admin queue when the automatic moderation asked for a person. */
-function statusAfterPayment(moderation: { recommendation?: string } | null): AdStatus {
-  return moderation?.recommendation === "needs_review" ? "pending" : "active";
+/** The status a paid ad goes to: the admin queue when the automatic moderation asked for a person, or a fraud signal was found. */
+function statusAfterPayment(moderation: { recommendation?: string } | null, fraudSignals: readonly unknown[]): AdStatus {
+  return moderation?.recommendation === "needs_review" || fraudSignals.length > 0 ? "pending" : "active";
 }
 
 /**
@@ -34,10 +36,12 @@ export function activatePaidAd(tx: Writer, adId: number, paysUntil: Date | null,
   const ad = tx.select({ status: ads.status, moderation: ads.moderation, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get();
   if (!ad || ad.status !== "pending_payment") return null;
   if (paysUntil && paysUntil.getTime() !== ad.expirationDate.getTime()) return null;
-  const next = statusAfterPayment(ad.moderation);
+  // Checked at every payment (a renewal too): the ad, its peers and the other ads may have changed since.
+  const fraudSignals = fraudSignalsFor(tx, adId, now);
+  const next = statusAfterPayment(ad.moderation, fraudSignals);
   const result = tx
     .update(ads)
-    .set({ status: next, expirationDate: paysUntil ?? ad.expirationDate, updatedAt: now })
+    .set({ status: next, expirationDate: paysUntil ?? ad.expirationDate, fraudSignals: fraudSignals.length ? fraudSignals : null, updatedAt: now })
     .where(and(eq(ads.id, adId), eq(ads.status, "pending_payment")))
     .run();
   return result.changes > 0 ? next : null;

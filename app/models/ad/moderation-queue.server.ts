@@ -5,8 +5,8 @@
  *   pending --admin approves--> active          pending --admin rejects (reason kept)--> rejected
  *   rejected --owner asks for a human review--> pending (back in the queue)
  *
- * An ad reaches `pending` when it was paid and the automatic moderation said needs_review
- * (lifecycle.server.ts), or when its owner asks for a review of a rejection. Every decision — and
+ * An ad reaches `pending` when it was paid and the automatic moderation said needs_review or a fraud
+ * signal was found (lifecycle.server.ts, fraud-signals.server.ts), or when its owner asks for a review of a rejection. Every decision — and
  * every request — is a `moderation_decisions` row: who (the admin; null for the owner's request, whose
  * ad says who the owner is), when, and why. Each change is made only from the status it expects, in
  * the same transaction as its record, so two admins deciding at once cannot both win.
@@ -31,6 +31,7 @@ export function listModerationQueue({ limit = 100, now = new Date() }: { limit?:
         state: ads.state,
         updatedAt: ads.updatedAt,
         moderation: ads.moderation,
+        fraudSignals: ads.fraudSignals,
         ownerName: users.fullName,
         ownerEmail: users.email,
       })
@@ -64,6 +65,7 @@ export function listModerationQueue({ limit = 100, now = new Date() }: { limit?:
       expirationDate: row.expirationDate.toISOString(),
       expired: row.expirationDate.getTime() <= now.getTime(),
       moderation: row.moderation ?? null,
+      fraudSignals: row.fraudSignals ?? [],
       reviewRequest: request ? { reason: request.reason, createdAt: request.createdAt } : null,
       previousRejection: request && rejection ? { reason: rejection.reason, createdAt: rejection.createdAt } : null,
       coverPublicId: covers.get(row.id) ?? null,

@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import type { AdModeration, AdType } from "~/models/ad/ad";
+import type { FraudSignal } from "~/models/ad/fraud-signals";
 
 export const REASON_MAX = 500;
 
@@ -46,6 +47,8 @@ export type ModerationQueueItem = {
   expired: boolean;
   /** The automatic verdict (reasons, suggestion, provider), null for ads from before it. */
   moderation: AdModeration | null;
+  /** Why its payment sent it here instead of publishing it (a bait price, a copied photo), empty when nothing was found. */
+  fraudSignals: FraudSignal[];
   /** Present when the owner asked for a human review of a rejection. */
   reviewRequest: { reason: string | null; createdAt: string } | null;
   /** The rejection the owner contests, when there is one. */

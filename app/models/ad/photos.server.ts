@@ -87,7 +87,7 @@ export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file
     if (n >= MAX_AD_IMAGES) return null;
     return tx
       .insert(adImages)
-      .values({ adId, publicId: photo!.publicId, url: imageUrl(photo!.publicId), width: photo!.width, height: photo!.height, isPrimary: n === 0, order: n })
+      .values({ adId, publicId: photo!.publicId, url: imageUrl(photo!.publicId), width: photo!.width, height: photo!.height, phash: photo!.phash, isPrimary: n === 0, order: n })
       .returning({ id: adImages.id, publicId: adImages.publicId, url: adImages.url, isPrimary: adImages.isPrimary, order: adImages.order })
       .get();
   });

@@ -46,7 +46,8 @@ export type AdInput = {
   description: string;
 };
 
-export type StoredPhoto = { publicId: string; width: number; height: number };
+/** `phash`: its perceptual hash (fraud-signals.server.ts); absent in drafts from before hashes, backfilled at start-up. */
+export type StoredPhoto = { publicId: string; width: number; height: number; phash?: string | null };
 
 export type AdWriteRefusal = {
   ok: false;
@@ -197,6 +198,7 @@ function imageRows(adId: number, photos: StoredPhoto[]) {
     url: imageUrl(photo.publicId),
     width: photo.width,
     height: photo.height,
+    phash: photo.phash ?? null,
     isPrimary: index === 0,
     order: index,
   }));
@@ -276,12 +278,12 @@ export async function rewriteUnpaidAd(
 /** The photos of an ad, in order (the wizard reopened on an unpaid ad starts from them). */
 export function photosOfAd(adId: number): StoredPhoto[] {
   return db
-    .select({ publicId: adImages.publicId, width: adImages.width, height: adImages.height })
+    .select({ publicId: adImages.publicId, width: adImages.width, height: adImages.height, phash: adImages.phash })
     .from(adImages)
     .where(eq(adImages.adId, adId))
     .orderBy(adImages.order, adImages.id)
     .all()
-    .map((row) => ({ publicId: row.publicId, width: row.width ?? 0, height: row.height ?? 0 }));
+    .map((row) => ({ publicId: row.publicId, width: row.width ?? 0, height: row.height ?? 0, phash: row.phash }));
 }
 
 /** Photos as sent, made safe and stored (see storeUploadedImage); on a non-image, nothing stays stored. */

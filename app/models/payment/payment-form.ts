@@ -7,7 +7,7 @@
  */
 import * as z from "zod/mini";
 import { CARD_MESSAGES, cardDigits, detectCardBrand, isExpiryInFuture, isLuhnValid, parseCardExpiry } from "~/lib/card";
-import { isValidCpfCnpj, onlyDigits } from "~/lib/documents";
+import { isValidCpfCnpj, normalizeDocument, onlyDigits } from "~/lib/documents";
 import { formatBRL } from "~/lib/money";
 import { CARD_MIN_CENTS, chargedDays, MIN_AD_DAYS } from "~/models/ad/cost";
 import { PAYMENT_MESSAGES, type PaymentMethod } from "~/models/payment/payment";
@@ -123,7 +123,8 @@ function toRequest(method: PaymentMethod, customer: RawCustomer, card: RawCard):
   const base: PaymentCustomer = {
     name: text(customer.name),
     email: text(customer.email).toLowerCase(),
-    cpfCnpj: onlyDigits(customer.cpfCnpj),
+    // Letters kept: an alphanumeric CNPJ (lib/documents.ts) is letters and digits.
+    cpfCnpj: normalizeDocument(customer.cpfCnpj),
     phone: onlyDigits(customer.phone) || null,
   };
   if (method === "PIX") return { method, customer: base, card: null, holder: null };

@@ -19,7 +19,7 @@
 import { z } from "zod";
 import { CARD_DECLINED_MESSAGE, cardDigits, cardLast4, cardProblem, detectCardBrand, parseCardExpiry } from "~/lib/card";
 import { startOfDayInstant, todayKey } from "~/lib/dates";
-import { onlyDigits } from "~/lib/documents";
+import { normalizeDocument, onlyDigits } from "~/lib/documents";
 import { AsaasApiError, createAsaasRequest } from "./asaas-http.server";
 import {
   GatewayError,
@@ -118,8 +118,9 @@ export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway
 
   // Every call made while creating a charge is a "write": a payer paying never waits on polling.
   async function findOrCreateCustomer(customer: GatewayCustomer): Promise<string> {
-    const cpfCnpj = onlyDigits(customer.cpfCnpj);
-    const found = await request("GET", `/customers?cpfCnpj=${cpfCnpj}`, "write", customerListSchema);
+    // Letters kept: an alphanumeric CNPJ stripped to its digits would be another (invalid) document.
+    const cpfCnpj = normalizeDocument(customer.cpfCnpj);
+    const found = await request("GET", `/customers?cpfCnpj=${encodeURIComponent(cpfCnpj)}`, "write", customerListSchema);
     const existing = found.data.find((c) => !c.deleted);
     if (existing) return existing.id;
     const created = await request("POST", "/customers", "write", customerSchema, {
@@ -196,7 +197,7 @@ export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway
           creditCardHolderInfo: {
             name: input.holder.name,
             email: input.holder.email,
-            cpfCnpj: onlyDigits(input.holder.cpfCnpj),
+            cpfCnpj: normalizeDocument(input.holder.cpfCnpj),
             postalCode: input.holder.postalCode ? onlyDigits(input.holder.postalCode) : undefined,
             addressNumber: input.holder.addressNumber ?? undefined,
             addressComplement: input.holder.addressComplement ?? undefined,

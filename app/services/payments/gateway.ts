@@ -85,7 +85,7 @@ export function normalizeAsaasStatus(asaasStatus: string): Exclude<GatewayStatus
 export type GatewayCustomer = {
   name: string;
   email: string;
-  /** Digits only (11 = CPF, 14 = CNPJ). */
+  /** Upper-case letters and digits, no punctuation (11 = CPF, 14 = CNPJ, which may hold letters since July 2026). */
   cpfCnpj: string;
   phone?: string | null;
 };

@@ -6,6 +6,7 @@ describe("checkPixKey: the five DICT forms", () => {
   it.each([
     ["12345678909", "cpf"],
     ["11222333000181", "cnpj"],
+    ["12ABC34501DE35", "cnpj"],
     ["+5534999998888", "phone"],
     ["+553432221111", "phone"],
     ["pix@classificadospatos.com.br", "email"],
@@ -30,6 +31,10 @@ describe("checkPixKey: what is wrong, in the form the value looks like", () => {
     ["123.456.789-09", "cpf", /looks like a CPF, but a CPF key is written as digits only: 12345678909$/],
     ["11222333000180", "cnpj", /^looks like a CNPJ but its check digits are wrong$/],
     ["11.222.333/0001-81", "cnpj", /written as digits only: 11222333000181$/],
+    // The alphanumeric CNPJ: its check digits, and upper-case letters and digits only.
+    ["12ABC34501DE36", "cnpj", /^looks like an alphanumeric CNPJ but its check digits are wrong$/],
+    ["12.ABC.345/01DE-35", "cnpj", /written as upper-case letters and digits only: 12ABC34501DE35$/],
+    ["12abc34501de35", "cnpj", /written as upper-case letters and digits only: 12ABC34501DE35$/],
     // Phones: +55, DDD and number, nothing else.
     ["+55 34 99999-8888", "phone", /a phone key must be \+55 followed by DDD and number, e\.g\. \+5534999998888 \(here: \+5534999998888\)$/],
     ["(34) 99999-8888", "phone", /^looks like a phone number, but a phone key must be .* \(here: \+5534999998888\)$/],
@@ -52,7 +57,7 @@ describe("checkPixKey: what is wrong, in the form the value looks like", () => {
 
   it.each([
     ["12345", /^is a number of 5 digits, but a number key must be a CPF \(11 digits\), a CNPJ \(14 digits\) or a phone/],
-    ["classificados patos", /^is not a PIX key: use a CPF or CNPJ \(digits only\), a phone .*, an e-mail or a random key/],
+    ["classificados patos", /^is not a PIX key: use a CPF or CNPJ \(digits, and a CNPJ's upper-case letters, only\), a phone .*, an e-mail or a random key/],
   ])("refuses %s, which looks like no key at all", (key, problem) => {
     const check = checkPixKey(key);
     expect(check).toMatchObject({ ok: false, looksLike: null });

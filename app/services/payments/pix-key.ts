@@ -4,6 +4,7 @@
  *
  *   CPF     11 digits, valid check digits          12345678909
  *   CNPJ    14 digits, valid check digits          11222333000181
+ *           or, since July 2026, alphanumeric:     12ABC34501DE35 (upper-case letters and digits)
  *   phone   +55, DDD and number (10 or 11 digits)  +5534999998888
  *   e-mail  lowercase, at most 77 characters       pix@example.com.br
  *   EVP     random key: a UUID, 36 characters      123e4567-e12b-12d1-a456-426655440000
@@ -14,7 +15,7 @@
  *
  * Pure (no Node APIs): used by the start-up checks (app/env.server.ts) and safe anywhere else.
  */
-import { isValidCpfCnpj, onlyDigits } from "~/lib/documents";
+import { isValidCnpj, isValidCpfCnpj, normalizeDocument, onlyDigits } from "~/lib/documents";
 import { MAX_PIX_KEY } from "./brcode";
 
 export type PixKeyType = "cpf" | "cnpj" | "phone" | "email" | "evp";
@@ -32,6 +33,8 @@ const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EVP_LIKE = /^(?=.*-)[0-9a-f-]{20,}$/i;
 /** Local part and a dotted domain; the DICT keeps e-mail keys in lowercase. */
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+/** Letters and digits, maybe with a document's punctuation, at least one letter: an alphanumeric CNPJ (lib/documents.ts). */
+const ALPHANUMERIC_DOCUMENT = /^(?=.*[A-Za-z])[0-9A-Za-z./-]+$/;
 /** Digits with the punctuation people write documents and phones with. */
 const NUMBER_LIKE = /^[\d\s().+/-]+$/;
 
@@ -58,6 +61,13 @@ export function checkPixKey(value: string): PixKeyCheck {
     return bad("evp", "looks like a random key (EVP), but a random key must be 36 characters: 8-4-4-4-12 hex digits with dashes, e.g. 123e4567-e12b-12d1-a456-426655440000");
   }
 
+  if (ALPHANUMERIC_DOCUMENT.test(key) && normalizeDocument(key).length === 14) {
+    const cnpj = normalizeDocument(key);
+    if (!isValidCnpj(cnpj)) return bad("cnpj", "looks like an alphanumeric CNPJ but its check digits are wrong");
+    if (key !== cnpj) return bad("cnpj", `looks like a CNPJ, but a CNPJ key is written as upper-case letters and digits only: ${cnpj}`);
+    return { ok: true, type: "cnpj" };
+  }
+
   if (NUMBER_LIKE.test(key)) {
     // Parentheses or spaces are how phones are written; dots and slashes how documents are.
     const writtenAsPhone = /[()\s]/.test(key) && !/[./]/.test(key);
@@ -77,7 +87,7 @@ export function checkPixKey(value: string): PixKeyCheck {
     return bad(null, `is a number of ${digits.length} digits, but a number key must be a CPF (11 digits), a CNPJ (14 digits) or a phone (${PHONE_EXAMPLE})`);
   }
 
-  return bad(null, "is not a PIX key: use a CPF or CNPJ (digits only), a phone (+55 DDD number), an e-mail or a random key (UUID)");
+  return bad(null, "is not a PIX key: use a CPF or CNPJ (digits, and a CNPJ's upper-case letters, only), a phone (+55 DDD number), an e-mail or a random key (UUID)");
 }
 
 /** A phone written another way; when its digits make a plausible number, the form to write instead. */

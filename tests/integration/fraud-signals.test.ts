@@ -14,6 +14,7 @@ import { DEMO_SELLER } from "~/db/seed-data";
 import type { AdStatus, AdType } from "~/models/ad/ad";
 import { COPIED_PHOTO_MAX_DISTANCE, FRAUD_REASONS, type FraudSignal } from "~/models/ad/fraud-signals";
 import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
+import { approveAd } from "~/models/ad/moderation-queue.server";
 import { settleReceipts } from "~/models/payment/confirmation.server";
 import { loader as queueLoader } from "~/routes/admin.moderation";
 import { action as createAdApi } from "~/routes/api.ads";
@@ -89,6 +90,24 @@ describe("price outliers", () => {
     expect(paid.status).toBe("pending");
     expect(paid.fraudSignals).toEqual([{ kind: "price_outlier", reason: FRAUD_REASONS.priceOutlier, priceCents: 1_999, medianCents: HUNDRED_REAIS, peers: 5 }]);
     expect((await queue()).find((item) => item.id === adId)?.fraudSignals).toEqual(paid.fraudSignals);
+  });
+
+  it("an admin's approval holds when the ad is paid again: the same price is not held twice, a lower one is", async () => {
+    const sub = freshSubcategory();
+    for (let n = 0; n < 5; n++) peer(sub, HUNDRED_REAIS);
+    const { seller, adId } = await sellerAd(sub, 1_000);
+    expect((await pay(seller, adId)).status).toBe("pending");
+    expect(approveAd({ adId, adminId: admin.id })).toMatchObject({ ok: true, status: "active" });
+
+    // Back to waiting for payment (a cash receipt undone, say) and paid again, with the price the admin saw.
+    db.update(ads).set({ status: "pending_payment" }).where(eq(ads.id, adId)).run();
+    expect((await pay(seller, adId)).status).toBe("active");
+
+    // The bait made worse after the approval is a new signal: it waits for a person again.
+    db.update(ads).set({ status: "pending_payment", priceCents: 900 }).where(eq(ads.id, adId)).run();
+    const held = await pay(seller, adId);
+    expect(held.status).toBe("pending");
+    expect(held.fraudSignals).toEqual([{ kind: "price_outlier", reason: FRAUD_REASONS.priceOutlier, priceCents: 900, medianCents: HUNDRED_REAIS, peers: 5 }]);
   });
 
   it("takes the mean of the two middle prices of an even count", async () => {

@@ -13,12 +13,14 @@
  *   the seller's photos.
  *
  * The signals are stored with the ad (ads.fraud_signals) for the queue to show, with a link to the
- * other ad for a copied photo. Photos stored before hashes existed are hashed at start-up
+ * other ad for a copied photo. An admin who approves the ad clears what they saw: a renewal is not
+ * held again for the same signal (the same price against its peers, a photo like the same other ad);
+ * a new one (the price lowered, another ad copied) holds it again (`signalsAwaitingPerson`). Photos stored before hashes existed are hashed at start-up
  * (`backfillPhotoHashes`); until then they are not compared.
  */
-import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { adImages, ads } from "~/db/schema";
+import { adImages, ads, moderationDecisions } from "~/db/schema";
 import type { AdStatus, AdType } from "~/models/ad/ad";
 import { COPIED_PHOTO_MAX_DISTANCE, FRAUD_REASONS, PRICE_OUTLIER, type FraudSignal } from "~/models/ad/fraud-signals";
 import type { Writer } from "~/models/ad/lifecycle.server";
@@ -42,6 +44,25 @@ export function fraudSignalsFor(tx: Writer, adId: number, now: Date = new Date()
   if (!ad) return [];
   const price = priceOutlier(tx, ad, now);
   return [...(price ? [price] : []), ...copiedPhotos(tx, ad)];
+}
+
+const sameSignal = (a: FraudSignal, b: FraudSignal) =>
+  a.kind === "price_outlier" ? b.kind === "price_outlier" && a.priceCents === b.priceCents : b.kind === "copied_photo" && a.otherAdId === b.otherAdId;
+
+/**
+ * The signals an admin has not cleared yet: all of `found`, unless the admin's last decision on the ad
+ * was to approve it, when those it was approved with (`stored`, the ad's signals then) are cleared.
+ */
+export function signalsAwaitingPerson(tx: Writer, adId: number, found: FraudSignal[], stored: FraudSignal[] | null): FraudSignal[] {
+  if (!found.length || !stored?.length) return found;
+  const last = tx
+    .select({ decision: moderationDecisions.decision })
+    .from(moderationDecisions)
+    .where(and(eq(moderationDecisions.adId, adId), inArray(moderationDecisions.decision, ["approved", "rejected"])))
+    .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id))
+    .get();
+  if (last?.decision !== "approved") return found;
+  return found.filter((signal) => !stored.some((cleared) => sameSignal(signal, cleared)));
 }
 
 /** The median price of the subcategory's active priced ads of the same type, when there are enough of them. */

@@ -15,7 +15,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ads } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
-import { fraudSignalsFor } from "~/models/ad/fraud-signals.server";
+import { fraudSignalsFor, signalsAwaitingPerson } from "~/models/ad/fraud-signals.server";
 
 /** The database or an open transaction (the payment model passes its transaction). */
 export type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -33,12 +33,17 @@ function statusAfterPayment(moderation: { recommendation?: string } | null, frau
  * `paysUntil` null: a payment made before periods were recorded, which bought the ad's date as it is.
  */
 export function activatePaidAd(tx: Writer, adId: number, paysUntil: Date | null, now: Date = new Date()): AdStatus | null {
-  const ad = tx.select({ status: ads.status, moderation: ads.moderation, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get();
+  const ad = tx
+    .select({ status: ads.status, moderation: ads.moderation, expirationDate: ads.expirationDate, fraudSignals: ads.fraudSignals })
+    .from(ads)
+    .where(eq(ads.id, adId))
+    .get();
   if (!ad || ad.status !== "pending_payment") return null;
   if (paysUntil && paysUntil.getTime() !== ad.expirationDate.getTime()) return null;
   // Checked at every payment (a renewal too): the ad, its peers and the other ads may have changed since.
+  // All are kept with the ad (the queue shows them); only those an admin has not cleared hold it.
   const fraudSignals = fraudSignalsFor(tx, adId, now);
-  const next = statusAfterPayment(ad.moderation, fraudSignals);
+  const next = statusAfterPayment(ad.moderation, signalsAwaitingPerson(tx, adId, fraudSignals, ad.fraudSignals));
   const result = tx
     .update(ads)
     .set({ status: next, expirationDate: paysUntil ?? ad.expirationDate, fraudSignals: fraudSignals.length ? fraudSignals : null, updatedAt: now })

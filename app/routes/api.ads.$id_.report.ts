@@ -18,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
   const input = parseOrThrow(reportSchema, await readJsonObject(request), "Denúncia inválida");
   const visitor = await visitorOf(request);
-  const outcome = reportAd({ adId: id, reporter: visitor.key, ip: clientIp(request, context), ...input });
+  const outcome = await reportAd({ adId: id, visitor, ip: clientIp(request, context), ...input });
   if (!outcome.ok) {
     const response = jsonError(outcome.status, outcome.message);
     for (const [name, value] of visitorHeaders(visitor, outcome.status === 429 ? retryAfterHeaders(outcome) : {})) response.headers.append(name, value);

@@ -61,7 +61,8 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
         )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            {item.reviewRequest ? <Badge tone="amber">Revisão pedida pelo anunciante</Badge> : <Badge tone="brand">Moderação automática</Badge>}
+            {item.reviewRequest ? <Badge tone="amber">Revisão pedida pelo anunciante</Badge> : null}
+            {item.heldByReports ? <Badge tone="red">Oculto por denúncias</Badge> : !item.reviewRequest ? <Badge tone="brand">Moderação automática</Badge> : null}
             {item.expired ? <Badge tone="red">Expirado</Badge> : null}
             <span className="text-xs text-slate-500">#{item.id}</span>
           </div>
@@ -81,6 +82,17 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
       <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-800">{item.description}</p>
 
       <div className="mt-3 space-y-2 text-sm">
+        {item.reports ? (
+          <p className="rounded-lg bg-red-50 p-3 text-red-950">
+            <strong>
+              {item.reports.total} {item.reports.total === 1 ? "denúncia" : "denúncias"}
+            </strong>{" "}
+            ({item.reports.counting} de contas com mais de 7 dias).{" "}
+            <a href="#denuncias" className={`rounded font-semibold underline ${focusRing}`}>
+              Ver em Denúncias
+            </a>
+          </p>
+        ) : null}
         {item.reviewRequest ? (
           <div className="rounded-lg bg-amber-50 p-3 text-amber-950">
             <p className="font-semibold">Pedido de revisão humana ({formatDateTimeBR(new Date(item.reviewRequest.createdAt))})</p>

@@ -10,6 +10,7 @@ import { Icon } from "~/components/Icon";
 import { formatDateTimeBR } from "~/lib/dates";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL } from "~/lib/money";
+import { REPORTER_MIN_ACCOUNT_AGE_DAYS } from "~/models/ad/ad-report";
 import { REASON_MAX, type ModerationQueueItem } from "~/models/ad/moderation-queue";
 
 const PROVIDERS: Record<string, string> = { gemini: "Gemini", openai: "OpenAI", local: "regras locais" };
@@ -87,7 +88,7 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
             <strong>
               {item.reports.total} {item.reports.total === 1 ? "denúncia" : "denúncias"}
             </strong>{" "}
-            ({item.reports.counting} de contas com mais de 7 dias).{" "}
+            ({item.reports.counting} de contas com mais de {REPORTER_MIN_ACCOUNT_AGE_DAYS} dias).{" "}
             <a href="#denuncias" className={`rounded font-semibold underline ${focusRing}`}>
               Ver em Denúncias
             </a>

@@ -1,7 +1,7 @@
 /**
  * 'Denúncias' of /admin/moderation: every ad with open reports — a single report shows here at once,
  * while the ad stays public — with how many, the reasons, who sent them (kinds of reporters: only
- * accounts over 7 days count toward hiding an ad) and their texts. 'Descartar denúncias' closes them
+ * aged accounts count toward hiding an ad) and their texts. 'Descartar denúncias' closes them
  * (and republishes an ad they had hidden); 'Retirar do ar' needs the reason the owner will read.
  * Plain forms: with JavaScript off they post and come back with a toast.
  */
@@ -13,6 +13,7 @@ import { formatDateTimeBR } from "~/lib/dates";
 import {
   REPORT_REASON_LABELS,
   REPORTER_KIND_LABELS,
+  REPORTER_MIN_ACCOUNT_AGE_DAYS,
   REPORTS_TO_HOLD,
   type ReportedAdItem,
   type ReporterKind,
@@ -28,7 +29,7 @@ export function ReportedAds({ items, action = "/admin/moderation", back }: { ite
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Cada denúncia aparece aqui assim que é enviada, e o anúncio continua publicado. Ele só sai do ar sozinho quando {REPORTS_TO_HOLD} contas
-        com mais de 7 dias, que não sejam do anunciante, o denunciam; denúncias sem conta nunca ocultam um anúncio.
+        com mais de {REPORTER_MIN_ACCOUNT_AGE_DAYS} dias, que não sejam do anunciante, o denunciam; denúncias sem conta nunca ocultam um anúncio.
       </p>
       {items.length === 0 ? (
         <div className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">

@@ -20,6 +20,9 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
 /** The optional text a visitor may add to a report. */
 export const REPORT_DETAILS_MAX = 500;
 
+/** How old an account must be, in days, when it reports, for its report to count toward hiding an ad. */
+export const REPORTER_MIN_ACCOUNT_AGE_DAYS = 7;
+
 /**
  * Who sent a report, as the admin's 'Denúncias' shows it and as the hiding rule counts it
  * (docs/decisions/020-reports-that-cannot-take-down.md):
@@ -34,8 +37,8 @@ export const REPORTER_KINDS = ["account", "new_account", "owner", "visitor", "ad
 export type ReporterKind = (typeof REPORTER_KINDS)[number];
 
 export const REPORTER_KIND_LABELS: Readonly<Record<ReporterKind, string>> = {
-  account: "Conta com mais de 7 dias",
-  new_account: "Conta nova (menos de 7 dias)",
+  account: `Conta com mais de ${REPORTER_MIN_ACCOUNT_AGE_DAYS} dias`,
+  new_account: `Conta nova (menos de ${REPORTER_MIN_ACCOUNT_AGE_DAYS} dias)`,
   owner: "O próprio anunciante",
   visitor: "Visitante sem conta",
   address: "Visitante sem cookie (por endereço e dia)",
@@ -44,8 +47,6 @@ export const REPORTER_KIND_LABELS: Readonly<Record<ReporterKind, string>> = {
 /** Distinct accounts of kind "account" whose reports take an ad out of the public list until an admin decides. */
 export const REPORTS_TO_HOLD = 3;
 
-/** How old an account must be, in days, when it reports, for its report to count toward hiding an ad. */
-export const REPORTER_MIN_ACCOUNT_AGE_DAYS = 7;
 
 export const REPORT_MESSAGES = {
   sent: "Denúncia enviada. Obrigado por ajudar a manter o site seguro: nossa equipe já recebeu e vai analisar o anúncio.",
@@ -54,6 +55,8 @@ export const REPORT_MESSAGES = {
   detailsTooLong: `O texto deve ter no máximo ${REPORT_DETAILS_MAX} caracteres`,
   notFound: "Anúncio não encontrado",
   throttled: "Muitas denúncias em pouco tempo. Tente novamente mais tarde.",
+  /** Shown above the form: what a report does, and why it does not take the ad down by itself. */
+  howItWorks: `Sua denúncia chega na hora à nossa equipe, que analisa o anúncio. Ele só sai do ar antes disso quando ${REPORTS_TO_HOLD} contas com mais de ${REPORTER_MIN_ACCOUNT_AGE_DAYS} dias o denunciam; o anunciante é avisado e pode pedir revisão.`,
 } as const;
 
 /** One report as the admin's moderation queue shows it. */

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CONTACT_EMAIL } from "~/components/layout/site-links";
+import { REPORTER_MIN_ACCOUNT_AGE_DAYS, REPORTS_TO_HOLD } from "~/models/ad/ad-report";
 
 // Long texts are written as plain JSX; these descendant styles give them a consistent typography
 // without a typography plugin.

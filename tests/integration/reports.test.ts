@@ -184,6 +184,13 @@ describe("signed-in reports", () => {
     expect(body.items.find((item) => item.id === id)).toMatchObject({ heldByReports: true, reports: { counting: 3 } });
     expect(body.reported.find((item) => item.adId === id)).toMatchObject({ heldByReports: true, status: "pending", counting: 3 });
 
+    // The owner's dashboard (and GET /api/ads, its twin) says why, and offers the review.
+    const ownerView = async () =>
+      ((await (await callRoute(managedAds, `/api/ads?limit=100`, { init: { headers: { Authorization: `Bearer ${owner.token}` } } })).json()) as {
+        ads: { id: number; status: string; hiddenByReports: string[] | null; review: string | null }[];
+      }).ads.find((ad) => ad.id === id);
+    expect(await ownerView()).toMatchObject({ status: "pending", review: "can-ask", hiddenByReports: ["Golpe ou tentativa de fraude (2 denúncias)", "Anúncio falso ou enganoso (1 denúncia)"] });
+
     // Someone else cannot ask for the review; the owner can, once, from the dashboard without JavaScript.
     const stranger = await asUser();
     const refused = await callRoute(reviewRequestApi, `/api/ads/${id}/review-request`, {
@@ -200,6 +207,7 @@ describe("signed-in reports", () => {
       init: { method: "POST", headers: { Authorization: `Bearer ${owner.token}` } },
     });
     expect(again.status).toBe(409);
+    expect(await ownerView()).toMatchObject({ status: "pending", review: "asked" });
 
     // The admin dismisses the reports: public again, and the count starts over.
     const dismissed = await callRoute(moderation.action, "/admin/moderation", page(admin, { intent: "dismiss-reports", adId: String(id) }));

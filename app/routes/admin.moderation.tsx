@@ -11,7 +11,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ModerationQueue } from "~/components/admin/ModerationQueue";
 import { ReportedAds } from "~/components/admin/ReportedAds";
-import { PageHeader, secondaryButton } from "~/components/admin/ui";
+import { PageHeader, secondaryButton, textLink } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
 import { parseId } from "~/lib/id";
 import { REPORT_ADMIN_MESSAGES, REPORT_RESOLUTIONS } from "~/models/ad/ad-report";
@@ -71,7 +71,14 @@ export default function AdminModeration() {
     <>
       <PageHeader
         title="Moderação"
-        description={`${items.length} ${items.length === 1 ? "anúncio aguarda" : "anúncios aguardam"} uma decisão · ${reported.length} com denúncias.`}
+        description={
+          <>
+            {items.length} {items.length === 1 ? "anúncio aguarda" : "anúncios aguardam"} uma decisão ·{" "}
+            <a href="#denuncias" className={textLink}>
+              {reported.length} com denúncias
+            </a>
+          </>
+        }
         actions={
           <Link to="/dashboard" className={secondaryButton}>
             <Icon name="layout-dashboard" className="h-4 w-4" />

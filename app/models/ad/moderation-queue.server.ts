@@ -4,12 +4,14 @@
  *
  *   pending --admin approves--> active          pending --admin rejects (reason kept)--> rejected
  *   rejected --owner asks for a human review--> pending (back in the queue)
+ *   active --3 accounts over 7 days report it--> pending (held_by_reports; the owner may add a review request)
+ *   active/paused/pending --admin 'Retirar do ar' from 'Denúncias'--> rejected (report-review.server.ts)
  *
  * An ad reaches `pending` when it was paid and the automatic moderation said needs_review
  * (lifecycle.server.ts), when reports of aged accounts hid it (reports.server.ts), or when its owner
- * asks for a review of a rejection. Every decision — and
- * every request — is a `moderation_decisions` row: who (the admin; null for the owner's request, whose
- * ad says who the owner is), when, and why. Each change is made only from the status it expects, in
+ * asks for a review of a rejection. Every decision — and every request — is a `moderation_decisions`
+ * row: who (the admin; null for the owner's request and for a hold, whose ad says who the owner is),
+ * when, and why. Each change is made only from the status it expects, in
  * the same transaction as its record, so two admins deciding at once cannot both win.
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { AD_STATUSES, AD_TYPES, MODERATION_DECISIONS, type AdModeration } from "../models/ad/ad";
-import { REPORT_REASONS } from "../models/ad/ad-report";
+import { REPORT_REASONS, REPORTER_KINDS } from "../models/ad/ad-report";
 import type { WizardDraftData } from "../models/ad/ad-form";
 import type { FraudSignal } from "../models/ad/fraud-signals";
 import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";
@@ -288,9 +288,11 @@ export const moderationDecisions = sqliteTable(
 );
 
 /**
- * 'Denunciar anúncio': one row per reporter and ad (a second report by the same visitor changes nothing).
- * `reporter` is "u:{userId}" for a signed-in user, "v:{visitor cookie}" otherwise (web/visitor.server.ts).
- * Three distinct reporters since the last approval send the ad to the moderation queue (models/ad/reports.server.ts).
+ * 'Denunciar anúncio': one row per reporter and ad (a second report by the same reporter changes nothing).
+ * `reporter` is "u:{userId}" for a signed-in user, "v:{visitor cookie}" for an anonymous visitor, and
+ * "a:{São Paulo day}:{keyed hash of the address}" for a request without the cookie (web/visitor.server.ts,
+ * models/ad/reports.server.ts). `reporterKind` is fixed when the report is made (the account's age then);
+ * only "account" reports count toward hiding the ad (docs/decisions/021-reports-that-cannot-take-down.md).
  */
 export const adReports = sqliteTable(
   "ad_reports",
@@ -300,6 +302,7 @@ export const adReports = sqliteTable(
       .notNull()
       .references(() => ads.id, { onDelete: "cascade" }),
     reporter: text({ length: 80 }).notNull(),
+    reporterKind: text({ enum: REPORTER_KINDS }).notNull().default("visitor"),
     reason: text({ enum: REPORT_REASONS }).notNull(),
     details: text({ length: 500 }),
     createdAt: createdAt(),

@@ -1,23 +1,24 @@
-/** /admin: the overview — the four numbers of GET /api/stats, what waits for a person, and the shortcuts. */
+/** /admin: the overview — the four numbers of GET /api/stats, what waits for a person (the queue, ads with open reports), and the shortcuts. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ExportPdfButton } from "~/components/admin/ExportPdfButton";
 import { Card, PageHeader, primaryButton, secondaryButton, StatCard, textLink } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
 import { formatBRL } from "~/lib/money";
+import { countReportedAds } from "~/models/ad/report-review.server";
 import { getAdminTotals } from "~/models/statistics/stats.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { requireAdminPage } from "~/web/admin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return { totals: getAdminTotals(), priceCents: getAdPricePerDayCents() };
+  return { totals: getAdminTotals(), priceCents: getAdPricePerDayCents(), reported: countReportedAds() };
 }
 
 const n = (value: number) => value.toLocaleString("pt-BR");
 
 export default function AdminHome() {
-  const { totals, priceCents } = useLoaderData<typeof loader>();
+  const { totals, priceCents, reported } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Administração" description="Dados de referência, preço, moderação e números do site." actions={<ExportPdfButton />} />
@@ -35,6 +36,17 @@ export default function AdminHome() {
           </p>
           <Link to="/admin/moderation" className={primaryButton}>
             Abrir a moderação
+          </Link>
+        </div>
+      ) : null}
+
+      {reported > 0 ? (
+        <div className="mt-5 flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-red-950">
+            <strong>{n(reported)}</strong> {reported === 1 ? "anúncio tem denúncias" : "anúncios têm denúncias"} para analisar.
+          </p>
+          <Link to="/admin/moderation#denuncias" className={secondaryButton}>
+            Ver denúncias
           </Link>
         </div>
       ) : null}

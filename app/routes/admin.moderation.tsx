@@ -1,18 +1,23 @@
 /**
  * /admin/moderation ('Anúncios' of /admin): the ads waiting for a person — paid ads the automatic
- * moderation sent for review, and owners' requests for a human review — with 'Aprovar' (→ active) and
- * 'Rejeitar' with a reason (→ rejected). Every decision is recorded with the admin and the time. The
- * 'Moderação' tab of /admin-old posts here too (voltar brings it back).
+ * moderation sent for review, ads reports hid, and owners' requests for a human review — with
+ * 'Aprovar' (→ active) and 'Rejeitar' with a reason (→ rejected); then 'Denúncias', every ad with open
+ * reports (public ones too) with 'Descartar denúncias' and 'Retirar do ar' (intent). Every decision is
+ * recorded with the admin and the time. The 'Moderação' tab of /admin-old posts here too (voltar
+ * brings it back).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ModerationQueue } from "~/components/admin/ModerationQueue";
-import { PageHeader, secondaryButton } from "~/components/admin/ui";
+import { ReportedAds } from "~/components/admin/ReportedAds";
+import { PageHeader, secondaryButton, textLink } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
 import { parseId } from "~/lib/id";
-import { MODERATION_MESSAGES, moderationDecisionSchema } from "~/models/ad/moderation-queue";
+import { REPORT_ADMIN_MESSAGES, REPORT_RESOLUTIONS } from "~/models/ad/ad-report";
+import { MODERATION_MESSAGES, moderationDecisionSchema, reportResolutionSchema } from "~/models/ad/moderation-queue";
 import { approveAd, listModerationQueue, rejectAd } from "~/models/ad/moderation-queue.server";
+import { dismissReports, listReportedAds, takeDownAd } from "~/models/ad/report-review.server";
 import { requireAdminPage } from "~/web/admin.server";
 import { safeRedirect } from "~/web/auth.server";
 import { readFormData } from "~/web/http.server";
@@ -22,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Moderação | Administração
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return data({ items: listModerationQueue() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ items: listModerationQueue(), reported: listReportedAds() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -30,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const back = safeRedirect(form.get("voltar"), "/admin/moderation");
   const adId = parseId(form.get("adId"));
+  if ((REPORT_RESOLUTIONS as readonly unknown[]).includes(form.get("intent"))) return resolveReports(form, adId, admin.id, back);
   const parsed = moderationDecisionSchema.safeParse(Object.fromEntries(form));
   if (!adId || !parsed.success) {
     const message = parsed.success ? MODERATION_MESSAGES.notFound : (parsed.error.issues[0]?.message ?? MODERATION_MESSAGES.decision);
@@ -43,13 +49,36 @@ export async function action({ request }: ActionFunctionArgs) {
     : toast.redirectWithSuccess(back, { message: MODERATION_MESSAGES.rejected, description: MODERATION_MESSAGES.rejectedDescription });
 }
 
+/** 'Descartar denúncias' or 'Retirar do ar' from 'Denúncias'. */
+async function resolveReports(form: FormData, adId: number | null, adminId: number, back: string) {
+  const parsed = reportResolutionSchema.safeParse(Object.fromEntries(form));
+  if (!adId || !parsed.success) {
+    const message = parsed.success ? MODERATION_MESSAGES.notFound : (parsed.error.issues[0]?.message ?? MODERATION_MESSAGES.resolution);
+    return toast.redirectWithError(back, { message: MODERATION_MESSAGES.updateError, description: message });
+  }
+  const { intent, reason } = parsed.data;
+  const outcome = intent === "dismiss-reports" ? dismissReports({ adId, adminId }) : await takeDownAd({ adId, adminId, reason: reason ?? "" });
+  if (!outcome.ok) return toast.redirectWithError(back, { message: MODERATION_MESSAGES.updateError, description: outcome.message });
+  if (intent === "take-down") return toast.redirectWithSuccess(back, { message: REPORT_ADMIN_MESSAGES.takenDown, description: REPORT_ADMIN_MESSAGES.takenDownDescription });
+  return outcome.status === "active"
+    ? toast.redirectWithSuccess(back, { message: REPORT_ADMIN_MESSAGES.dismissed, description: REPORT_ADMIN_MESSAGES.dismissedDescription })
+    : toast.redirectWithSuccess(back, { message: REPORT_ADMIN_MESSAGES.dismissed, description: REPORT_ADMIN_MESSAGES.dismissedKeepsStatus });
+}
+
 export default function AdminModeration() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, reported } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader
         title="Moderação"
-        description={`${items.length} ${items.length === 1 ? "anúncio aguarda" : "anúncios aguardam"} uma decisão.`}
+        description={
+          <>
+            {items.length} {items.length === 1 ? "anúncio aguarda" : "anúncios aguardam"} uma decisão ·{" "}
+            <a href="#denuncias" className={textLink}>
+              {reported.length} com denúncias
+            </a>
+          </>
+        }
         actions={
           <Link to="/dashboard" className={secondaryButton}>
             <Icon name="layout-dashboard" className="h-4 w-4" />
@@ -58,6 +87,7 @@ export default function AdminModeration() {
         }
       />
       <ModerationQueue items={items} back="/admin/moderation" />
+      <ReportedAds items={reported} back="/admin/moderation#denuncias" />
     </>
   );
 }

@@ -10,13 +10,14 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { focusRing } from "~/components/admin/ui";
 import { Icon, type IconName } from "~/components/Icon";
 import { countPendingModeration } from "~/models/ad/moderation-queue.server";
+import { countReportedAds } from "~/models/ad/report-review.server";
 import { requireAdminPage } from "~/web/admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Administração | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return data({ pending: countPendingModeration() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ pending: countPendingModeration(), reported: countReportedAds() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 type Section = { to: string; label: string; icon: IconName; match: (path: string) => boolean };
@@ -37,7 +38,7 @@ const SECTIONS: Section[] = [
 ];
 
 export default function AdminLayout() {
-  const { pending } = useLoaderData<typeof loader>();
+  const { pending, reported } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
     <div className="mx-auto w-full max-w-7xl px-3 py-4 sm:px-4 md:flex md:gap-6 md:py-8 lg:px-6">
@@ -61,6 +62,12 @@ export default function AdminLayout() {
                     <span className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white">
                       {pending}
                       <span className="sr-only"> aguardando moderação</span>
+                    </span>
+                  ) : null}
+                  {section.to === "/admin/moderation" && reported > 0 ? (
+                    <span className={`${pending > 0 ? "" : "ml-auto "}rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white`}>
+                      {reported}
+                      <span className="sr-only"> com denúncias</span>
                     </span>
                   ) : null}
                 </Link>

@@ -4,7 +4,7 @@
  * ID search and a status menu. Not signed in → /login with 'Acesso negado' and the way back.
  *
  * The action takes every button of the list as a plain form post (intent + id): pause, reactivate,
- * set-status (admins), delete, reactivate-expired. Each answers with a redirect back to the list as it
+ * set-status (admins), delete, reactivate-expired, review-request (the owner's LGPD Art. 20 request). Each answers with a redirect back to the list as it
  * was (`back`) and a toast; the rules are the ad model's (status.server.ts), shared with the API.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -20,6 +20,8 @@ import { parseId } from "~/lib/id";
 import { AD_STATUSES, type AdDetail, type AdStatus } from "~/models/ad/ad";
 import { dashboardFilterFromUrl, dashboardStats, listManagedAds } from "~/models/ad/dashboard.server";
 import { MANAGE_MESSAGES, ownerActions } from "~/models/ad/manage";
+import { MODERATION_MESSAGES, reviewRequestSchema } from "~/models/ad/moderation-queue";
+import { requestHumanReview, reviewRequestRefusal } from "~/models/ad/moderation-queue.server";
 import { changeAdStatus, deleteAd, managedAdState } from "~/models/ad/status.server";
 import { listCategories } from "~/models/category/category.server";
 import { getOptionalUser, loginPath, requireUser, safeRedirect } from "~/web/auth.server";
@@ -87,6 +89,17 @@ export async function action({ request }: ActionFunctionArgs) {
       message: MANAGE_MESSAGES.deleted,
       description: MANAGE_MESSAGES.deletedDescription,
     });
+  }
+
+  if (intent === "review-request") {
+    // LGPD Art. 20: the same rule as POST /api/ads/{id}/review-request (its owner only, refused before the words are read).
+    const refused = reviewRequestRefusal(id, user.id);
+    if (refused) throw await fail(MANAGE_MESSAGES.updateError, refused.message);
+    const parsed = reviewRequestSchema.safeParse({ reason: form.get("reason") });
+    if (!parsed.success) throw await fail(MANAGE_MESSAGES.updateError, parsed.error.issues[0]?.message ?? MODERATION_MESSAGES.reasonMax);
+    const outcome = requestHumanReview({ adId: id, ownerId: user.id, reason: parsed.data.reason });
+    if (!outcome.ok) throw await fail(MANAGE_MESSAGES.updateError, outcome.message);
+    throw await toast.redirectWithSuccess(back, { message: MODERATION_MESSAGES.reviewRequested, description: MODERATION_MESSAGES.reviewRequestedDescription });
   }
 
   if (intent === "reactivate-expired") {

@@ -490,6 +490,6 @@ describe("moderation through the API", () => {
     const ad = insertAd({ categoryId: category.id, status: "active", userId: user.id });
     const response = await ask(ad.id, user);
     expect(response.status).toBe(409);
-    expect(await json(response)).toEqual({ message: "Só um anúncio rejeitado pode pedir revisão humana." });
+    expect(await json(response)).toEqual({ message: "Só um anúncio rejeitado ou ocultado por denúncias pode pedir revisão humana." });
   });
 });

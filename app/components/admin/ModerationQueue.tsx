@@ -11,6 +11,7 @@ import { Icon } from "~/components/Icon";
 import { formatDateTimeBR } from "~/lib/dates";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL } from "~/lib/money";
+import { REPORTER_MIN_ACCOUNT_AGE_DAYS } from "~/models/ad/ad-report";
 import type { FraudSignal } from "~/models/ad/fraud-signals";
 import { REASON_MAX, type ModerationQueueItem } from "~/models/ad/moderation-queue";
 
@@ -63,13 +64,10 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
         )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            {item.reviewRequest ? (
-              <Badge tone="amber">Revisão pedida pelo anunciante</Badge>
-            ) : item.fraudSignals.length ? (
-              <Badge tone="red">Sinal de golpe</Badge>
-            ) : (
-              <Badge tone="brand">Moderação automática</Badge>
-            )}
+            {item.reviewRequest ? <Badge tone="amber">Revisão pedida pelo anunciante</Badge> : null}
+            {item.heldByReports ? <Badge tone="red">Oculto por denúncias</Badge> : null}
+            {item.fraudSignals.length ? <Badge tone="red">Sinal de golpe</Badge> : null}
+            {!item.reviewRequest && !item.heldByReports && !item.fraudSignals.length ? <Badge tone="brand">Moderação automática</Badge> : null}
             {item.expired ? <Badge tone="red">Expirado</Badge> : null}
             <span className="text-xs text-slate-500">#{item.id}</span>
           </div>
@@ -89,6 +87,17 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
       <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-800">{item.description}</p>
 
       <div className="mt-3 space-y-2 text-sm">
+        {item.reports ? (
+          <p className="rounded-lg bg-red-50 p-3 text-red-950">
+            <strong>
+              {item.reports.total} {item.reports.total === 1 ? "denúncia" : "denúncias"}
+            </strong>{" "}
+            ({item.reports.counting} de contas com mais de {REPORTER_MIN_ACCOUNT_AGE_DAYS} dias).{" "}
+            <a href="#denuncias" className={`rounded font-semibold underline ${focusRing}`}>
+              Ver em Denúncias
+            </a>
+          </p>
+        ) : null}
         {item.reviewRequest ? (
           <div className="rounded-lg bg-amber-50 p-3 text-amber-950">
             <p className="font-semibold">Pedido de revisão humana ({formatDateTimeBR(new Date(item.reviewRequest.createdAt))})</p>

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { Icon } from "~/components/Icon";
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportActionData } from "~/models/ad/ad-report";
+import { REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportActionData } from "~/models/ad/ad-report";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
@@ -33,6 +33,7 @@ export function ReportForm({ adId, result }: { adId: number; result?: ReportActi
           {answer.message}
         </p>
       ) : null}
+      <p className="text-sm text-slate-600">{REPORT_MESSAGES.howItWorks}</p>
       <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
         <legend className="text-sm font-semibold text-slate-800">Qual é o problema?</legend>
         <div className="mt-2 flex flex-col gap-1">

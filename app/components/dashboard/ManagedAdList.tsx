@@ -3,7 +3,7 @@
  * Publicado, Expira, Status, Ações), and on a phone the same rows as stacked cards — one markup, no
  * table that scrolls sideways. Then the pagination, keeping the filters.
  */
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { focusRing } from "~/components/auth/AuthForm";
 import { Icon } from "~/components/Icon";
@@ -12,6 +12,7 @@ import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL, parseDecimalToCents } from "~/lib/money";
 import { AD_STATUS_LABELS, type AdStatus } from "~/models/ad/ad";
 import type { ManagedAd } from "~/models/ad/manage";
+import { REASON_MAX } from "~/models/ad/moderation-queue";
 import { AdActions } from "./AdActions";
 
 const STATUS_TONE: Record<AdStatus, string> = {
@@ -50,14 +51,13 @@ function Thumb({ ad }: { ad: ManagedAd }) {
   );
 }
 
-function RejectionReasons({ ad }: { ad: ManagedAd }) {
-  if (ad.status !== "rejected") return null;
+function ReasonsBox({ title, reasons }: { title: string; reasons: string[] }) {
   return (
     <div className="mt-2 rounded-lg border border-red-200 bg-red-50 p-2 text-left text-xs text-red-900">
-      <p className="font-semibold">Motivo da rejeição</p>
-      {ad.rejectionReasons.length ? (
+      <p className="font-semibold">{title}</p>
+      {reasons.length ? (
         <ul className="mt-0.5 list-disc pl-4">
-          {ad.rejectionReasons.map((reason) => (
+          {reasons.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
         </ul>
@@ -65,6 +65,46 @@ function RejectionReasons({ ad }: { ad: ManagedAd }) {
         <p>Não informado.</p>
       )}
     </div>
+  );
+}
+
+/**
+ * Why a rejected ad, or one reports hid, is out of the public list, and the owner's way to ask a person
+ * to look at it again (LGPD Art. 20): a plain form post to the dashboard's action.
+ */
+function OwnerReview({ ad, back }: { ad: ManagedAd; back: string }) {
+  return (
+    <>
+      {ad.status === "rejected" ? <ReasonsBox title="Motivo da rejeição" reasons={ad.rejectionReasons} /> : null}
+      {ad.hiddenByReports ? <ReasonsBox title="Oculto após denúncias, aguardando nossa equipe" reasons={ad.hiddenByReports} /> : null}
+      {ad.review === "asked" ? <p className="mt-2 text-left text-xs font-medium text-slate-700">Revisão humana pedida: você verá a decisão aqui.</p> : null}
+      {ad.review === "can-ask" ? (
+        <details className="mt-2 text-left text-sm">
+          <summary className={`inline-flex min-h-11 cursor-pointer items-center rounded font-semibold text-brand-700 hover:underline ${focusRing}`}>Pedir revisão humana</summary>
+          <Form method="post" action="/dashboard" className="mt-1 space-y-2">
+            <input type="hidden" name="intent" value="review-request" />
+            <input type="hidden" name="id" value={ad.id} />
+            <input type="hidden" name="back" value={back} />
+            <label htmlFor={`revisao-${ad.id}`} className="block text-xs font-medium text-slate-800">
+              Conte o que aconteceu (opcional)
+            </label>
+            <textarea
+              id={`revisao-${ad.id}`}
+              name="reason"
+              rows={3}
+              maxLength={REASON_MAX}
+              className="w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
+            />
+            <button
+              type="submit"
+              className={`inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 ${focusRing}`}
+            >
+              Enviar pedido de revisão
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </>
   );
 }
 
@@ -126,7 +166,7 @@ export function ManagedAdList({ ads, isAdmin, back, onView }: { ads: ManagedAd[]
               <span data-testid={`status-${ad.id}`}>
                 <StatusBadge status={ad.status} />
               </span>
-              <RejectionReasons ad={ad} />
+              <OwnerReview ad={ad} back={back} />
             </Cell>
             {!isAdmin ? <Cell label="Visualizações">{ad.views.toLocaleString("pt-BR")}</Cell> : null}
             <td className="block border-t border-slate-100 pt-3 md:table-cell md:border-0 md:px-3 md:py-3 md:align-top">

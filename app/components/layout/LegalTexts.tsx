@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CONTACT_EMAIL } from "~/components/layout/site-links";
+import { REPORTER_MIN_ACCOUNT_AGE_DAYS, REPORTS_TO_HOLD } from "~/models/ad/ad-report";
 
 // Long texts are written as plain JSX; these descendant styles give them a consistent typography
 // without a typography plugin.
@@ -311,7 +312,10 @@ export function TermsOfUse() {
       </ul>
       <p>
         Anúncios que violem estas regras serão recusados ou removidos, e a conta responsável poderá ser suspensa. Se
-        encontrar um anúncio irregular, denuncie pelo e-mail <EmailLink />.
+        encontrar um anúncio irregular, use o botão “Denunciar anúncio” na página dele ou escreva para <EmailLink />.
+        Toda denúncia chega à nossa equipe, que analisa o anúncio; ele só sai do ar antes dessa análise quando {REPORTS_TO_HOLD}{" "}
+        contas com mais de {REPORTER_MIN_ACCOUNT_AGE_DAYS} dias, que não sejam do anunciante, o denunciam — denúncias sem conta nunca tiram um
+        anúncio do ar. O anunciante é avisado por e-mail, com os motivos, e pode pedir a revisão por uma pessoa no seu painel.
       </p>
 
       <h2>5. Preço e pagamento dos anúncios</h2>

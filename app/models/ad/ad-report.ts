@@ -4,6 +4,8 @@
  * ships this to the browser. Rules live in ./reports.server.ts.
  */
 
+import type { AdStatus } from "~/models/ad/ad";
+
 export const REPORT_REASONS = ["golpe", "produto_proibido", "anuncio_falso", "ofensivo", "outro"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -18,16 +20,43 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
 /** The optional text a visitor may add to a report. */
 export const REPORT_DETAILS_MAX = 500;
 
-/** Distinct visitors whose reports take an ad out of the public list until an admin decides. */
+/** How old an account must be, in days, when it reports, for its report to count toward hiding an ad. */
+export const REPORTER_MIN_ACCOUNT_AGE_DAYS = 7;
+
+/**
+ * Who sent a report, as the admin's 'Denúncias' shows it and as the hiding rule counts it
+ * (docs/decisions/021-reports-that-cannot-take-down.md):
+ * - account: a signed-in account at least REPORTER_MIN_ACCOUNT_AGE_DAYS old, not the ad's owner — the
+ *   only kind that counts toward hiding the ad;
+ * - new_account: a signed-in account younger than that;
+ * - owner: the ad's own owner;
+ * - visitor: an anonymous visitor, by their visitor cookie;
+ * - address: an anonymous request without the cookie, counted once per address and São Paulo day.
+ */
+export const REPORTER_KINDS = ["account", "new_account", "owner", "visitor", "address"] as const;
+export type ReporterKind = (typeof REPORTER_KINDS)[number];
+
+export const REPORTER_KIND_LABELS: Readonly<Record<ReporterKind, string>> = {
+  account: `Conta com mais de ${REPORTER_MIN_ACCOUNT_AGE_DAYS} dias`,
+  new_account: `Conta nova (menos de ${REPORTER_MIN_ACCOUNT_AGE_DAYS} dias)`,
+  owner: "O próprio anunciante",
+  visitor: "Visitante sem conta",
+  address: "Visitante sem cookie (por endereço e dia)",
+};
+
+/** Distinct accounts of kind "account" whose reports take an ad out of the public list until an admin decides. */
 export const REPORTS_TO_HOLD = 3;
 
+
 export const REPORT_MESSAGES = {
-  sent: "Denúncia enviada. Obrigado por ajudar a manter o site seguro: nossa equipe vai analisar o anúncio.",
+  sent: "Denúncia enviada. Obrigado por ajudar a manter o site seguro: nossa equipe já recebeu e vai analisar o anúncio.",
   already: "Você já denunciou este anúncio. Obrigado: nossa equipe vai analisá-lo.",
   reasonRequired: "Escolha um motivo para a denúncia",
   detailsTooLong: `O texto deve ter no máximo ${REPORT_DETAILS_MAX} caracteres`,
   notFound: "Anúncio não encontrado",
   throttled: "Muitas denúncias em pouco tempo. Tente novamente mais tarde.",
+  /** Shown above the form: what a report does, and why it does not take the ad down by itself. */
+  howItWorks: `Sua denúncia chega na hora à nossa equipe, que analisa o anúncio. Ele só sai do ar antes disso quando ${REPORTS_TO_HOLD} contas com mais de ${REPORTER_MIN_ACCOUNT_AGE_DAYS} dias o denunciam; o anunciante é avisado e pode pedir revisão.`,
 } as const;
 
 /** One report as the admin's moderation queue shows it. */
@@ -36,23 +65,53 @@ export type AdReportItem = {
   reason: ReportReason;
   reasonLabel: string;
   details: string | null;
-  /** Whether a signed-in user (rather than an anonymous visitor) sent it. */
-  byUser: boolean;
+  reporterKind: ReporterKind;
+  reporterKindLabel: string;
   /** ISO 8601 instant. */
   createdAt: string;
 };
 
-/** The reports of one ad, summed up for a queue row. */
+/**
+ * The open reports of one ad — those since an admin last approved it, dismissed its reports or took it
+ * down — summed up for the moderation queue and the 'Denúncias' section.
+ */
 export type AdReportSummary = {
   adId: number;
-  /** Distinct reporters since the last time an admin approved the ad (what the 3-report rule counts). */
-  openReporters: number;
-  /** Reports per reason, all time. */
-  reasons: Partial<Record<ReportReason, number>>;
+  /** Open reports (one per reporter). */
   total: number;
-  /** ISO 8601 instant of the newest report. */
+  /** Of them, reporters of kind "account": what the REPORTS_TO_HOLD rule counts. */
+  counting: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  kinds: Partial<Record<ReporterKind, number>>;
+  /** ISO 8601 instant of the newest open report. */
   latestAt: string;
 };
+
+/** An ad with open reports, as the admin's 'Denúncias' section lists it. */
+export type ReportedAdItem = AdReportSummary & {
+  title: string;
+  /** Effective status (active: still public; pending: hidden, waiting for a person). */
+  status: AdStatus;
+  /** The reports took it out of the public list (it waits in the queue too). */
+  heldByReports: boolean;
+  owner: { fullName: string | null; email: string };
+  /** The newest open reports, with their texts. */
+  reports: AdReportItem[];
+};
+
+/** What the admin does with an ad's reports from 'Denúncias'. */
+export const REPORT_RESOLUTIONS = ["dismiss-reports", "take-down"] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+
+export const REPORT_ADMIN_MESSAGES = {
+  dismissed: "Denúncias descartadas",
+  dismissedDescription: "O anúncio está publicado.",
+  dismissedKeepsStatus: "O anúncio segue como estava.",
+  takenDown: "Anúncio retirado do ar",
+  takenDownDescription: "O anunciante foi avisado por e-mail, com o motivo, e pode pedir revisão.",
+  nothingOpen: "Este anúncio não tem denúncias abertas.",
+  notPublic: "Este anúncio já não está publicado.",
+} as const;
 
 /** What the report form's action answers (the page without JavaScript and the form's fetcher read the same). */
 export type ReportActionData =

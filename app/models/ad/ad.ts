@@ -162,6 +162,10 @@ export type AdModeration = {
   timestamp: string;
 };
 
-/** What a person decides on an ad in the moderation queue, or an owner's request for a human review. */
-export const MODERATION_DECISIONS = ["approved", "rejected", "review_requested"] as const;
+/**
+ * What a person decides on an ad in the moderation queue, an owner's request for a human review, and
+ * what reports did: held_by_reports (enough aged accounts hid it; no admin) and reports_dismissed (an
+ * admin found the open reports unfounded). approved, rejected and reports_dismissed close the open reports.
+ */
+export const MODERATION_DECISIONS = ["approved", "rejected", "review_requested", "held_by_reports", "reports_dismissed"] as const;
 export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];

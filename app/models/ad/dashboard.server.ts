@@ -24,6 +24,7 @@ import {
   type DashboardStats,
   type ManagedAd,
 } from "~/models/ad/manage";
+import { latestDecisions, type DecisionRecord } from "~/models/ad/moderation-queue.server";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { publiclyVisible } from "~/models/ad/visibility.server";
 
@@ -156,6 +157,7 @@ export function listManagedAds(actor: Actor, filter: DashboardFilter, now: Date 
   const images = imagesByAd(rows.map((row) => row.id));
   const rejected = rows.filter((row) => effectiveStatus(row, now) === "rejected").map((row) => row.id);
   const decisions = rejectionDecisions(rejected);
+  const waiting = latestDecisions(rows.filter((row) => effectiveStatus(row, now) === "pending").map((row) => row.id));
 
   return {
     total,
@@ -172,9 +174,18 @@ export function listManagedAds(actor: Actor, filter: DashboardFilter, now: Date 
         actions: own ? ownerActions(row, now) : [],
         deleteRefusal: deleteRefusal(row, actor, now),
         rejectionReasons: status === "rejected" ? [...(row.moderation?.issues ?? []), ...(decisions.get(row.id) ?? [])] : [],
+        ...ownerReview(own, status, waiting.get(row.id)),
       };
     }),
   };
+}
+
+/** What the owner's dashboard says of a rejected or waiting ad and whether they may ask for a human review (moderation-queue.server.ts). */
+function ownerReview(own: boolean, status: AdStatus, latest: DecisionRecord | undefined): Pick<ManagedAd, "hiddenByReports" | "review"> {
+  const hiddenByReports = status === "pending" && latest?.decision === "held_by_reports" ? (latest.reason ?? "").split("; ").filter(Boolean) : null;
+  if (!own) return { hiddenByReports, review: null };
+  if (status === "rejected" || hiddenByReports) return { hiddenByReports, review: "can-ask" };
+  return { hiddenByReports, review: status === "pending" && latest?.decision === "review_requested" ? "asked" : null };
 }
 
 /** The moderator's latest rejection reason of each ad. */

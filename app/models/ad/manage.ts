@@ -98,6 +98,13 @@ export type ManagedAd = {
   deleteRefusal: string | null;
   /** Why the ad was rejected (the automatic moderation's reasons, then the moderator's), for a rejected ad. */
   rejectionReasons: string[];
+  /** Why reports took it out of the public list (reasons with their counts), for an ad they hid. */
+  hiddenByReports: string[] | null;
+  /**
+   * The owner's human review (LGPD Art. 20): "can-ask" for their rejected ad or one reports hid,
+   * "asked" while their request waits, null otherwise.
+   */
+  review: "can-ask" | "asked" | null;
 };
 
 /** The stats cards and GET /api/ads/stats (spec 02 §3 "Statistics (owner)"). */

@@ -4,19 +4,24 @@
  *
  *   pending --admin approves--> active          pending --admin rejects (reason kept)--> rejected
  *   rejected --owner asks for a human review--> pending (back in the queue)
+ *   active --3 accounts over 7 days report it--> pending (held_by_reports; the owner may add a review request)
+ *   active/paused/pending --admin 'Retirar do ar' from 'Denúncias'--> rejected (report-review.server.ts)
  *
  * An ad reaches `pending` when it was paid and the automatic moderation said needs_review or a fraud
- * signal was found (lifecycle.server.ts, fraud-signals.server.ts), or when its owner asks for a review of a rejection. Every decision — and
- * every request — is a `moderation_decisions` row: who (the admin; null for the owner's request, whose
- * ad says who the owner is), when, and why. Each change is made only from the status it expects, in
+ * signal was found (lifecycle.server.ts, fraud-signals.server.ts), when reports of aged accounts hid it
+ * (reports.server.ts), or when its owner asks for a review of a rejection. Every decision — and every
+ * request — is a `moderation_decisions` row: who (the admin; null for the owner's request and for a
+ * hold, whose ad says who the owner is), when, and why. Each change is made only from the status it
+ * expects, in
  * the same transaction as its record, so two admins deciding at once cannot both win.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, moderationDecisions, users } from "~/db/schema";
 import type { AdModeration, AdStatus, ModerationDecision } from "~/models/ad/ad";
 import { sharedAdColumns, withAdNames } from "~/models/ad/card.server";
 import { MODERATION_MESSAGES, type ModerationQueueItem } from "~/models/ad/moderation-queue";
+import { reportSummaries } from "~/models/ad/reports.server";
 
 export type QueueRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
 export type QueueOutcome = { ok: true; adId: number; status: AdStatus } | QueueRefusal;
@@ -46,6 +51,8 @@ export function listModerationQueue({ limit = 100, now = new Date() }: { limit?:
   const requests = latestDecisions(ids, "review_requested");
   const lastRejections = latestDecisions(ids, "rejected");
   const covers = coverImages(ids);
+  const reports = reportSummaries(ids);
+  const held = heldByReports(ids);
   return rows.map((row) => {
     const request = requests.get(row.id);
     const rejection = lastRejections.get(row.id);
@@ -69,6 +76,8 @@ export function listModerationQueue({ limit = 100, now = new Date() }: { limit?:
       reviewRequest: request ? { reason: request.reason, createdAt: request.createdAt } : null,
       previousRejection: request && rejection ? { reason: rejection.reason, createdAt: rejection.createdAt } : null,
       coverPublicId: covers.get(row.id) ?? null,
+      reports: reports.get(row.id) ?? null,
+      heldByReports: held.has(row.id),
     };
   });
 }
@@ -104,7 +113,7 @@ export function latestDecisions(adIds: number[], kind?: ModerationDecision): Map
       decision: row.decision,
       reason: row.reason,
       createdAt: row.createdAt.toISOString(),
-      byAdmin: row.decision !== "review_requested",
+      byAdmin: row.decision !== "review_requested" && row.decision !== "held_by_reports",
     });
   }
   return result;
@@ -169,15 +178,22 @@ export function approveAd({ adId, adminId, reason = null }: { adId: number; admi
   return changed ? { ok: true, adId, status: "active" } : notWaiting(adId);
 }
 
-/** pending → rejected with the reason the owner will read on the dashboard. */
-export function rejectAd({ adId, adminId, reason }: { adId: number; adminId: number; reason: string }, now: Date = new Date()): QueueOutcome {
+/**
+ * pending → rejected with the reason the owner will read on the dashboard. 'Retirar do ar' in
+ * 'Denúncias' (report-review.server.ts) rejects from the public statuses too (`from`).
+ */
+export function rejectAd(
+  { adId, adminId, reason }: { adId: number; adminId: number; reason: string },
+  now: Date = new Date(),
+  from: AdStatus[] = ["pending"],
+): QueueOutcome {
   const text = reason.trim();
   if (!text) return { ok: false, status: 400, message: MODERATION_MESSAGES.reasonRequired };
   const changed = writeTransaction((tx) => {
     const updated = tx
       .update(ads)
       .set({ status: "rejected", updatedAt: now })
-      .where(and(eq(ads.id, adId), eq(ads.status, "pending")))
+      .where(and(eq(ads.id, adId), inArray(ads.status, from)))
       .returning({ id: ads.id })
       .get();
     if (!updated) return false;
@@ -188,24 +204,53 @@ export function rejectAd({ adId, adminId, reason }: { adId: number; adminId: num
 }
 
 /**
- * The owner of a rejected ad asks for a person to look at it again (LGPD Art. 20: the right to a review
- * of an automated decision): rejected → pending, back in the admin queue, with the owner's words.
- * Only the owner may ask (404 for anyone else, as if the ad did not exist), only for a rejected ad
- * that has not expired (an expired one is reactivated instead, which moderates it again).
+ * Whether the latest decision on each ad, owners' review requests aside, is held_by_reports: the
+ * reports of aged accounts took it out of the public list (reports.server.ts) and no one decided since.
  */
+export function heldByReports(adIds: number[]): Set<number> {
+  const held = new Set<number>();
+  const seen = new Set<number>();
+  if (adIds.length === 0) return held;
+  const rows = db
+    .select({ adId: moderationDecisions.adId, decision: moderationDecisions.decision })
+    .from(moderationDecisions)
+    .where(and(inArray(moderationDecisions.adId, adIds), ne(moderationDecisions.decision, "review_requested")))
+    .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id))
+    .all();
+  for (const row of rows) {
+    if (seen.has(row.adId)) continue;
+    seen.add(row.adId);
+    if (row.decision === "held_by_reports") held.add(row.adId);
+  }
+  return held;
+}
+
+/** A held ad whose owner has not yet asked for a review of the hold (their request is the latest decision otherwise). */
+function heldAndNotContested(adId: number): boolean {
+  return latestDecisions([adId]).get(adId)?.decision === "held_by_reports";
+}
+
 /**
- * Why this user may not ask for a review of this ad now (404 not theirs or missing, 409 not rejected,
- * already waiting or expired), or null. The API asks before reading the body.
+ * Why this user may not ask for a review of this ad now (404 not theirs or missing, 409 not rejected
+ * nor hidden by reports, already waiting or expired), or null. The API asks before reading the body.
  */
 export function reviewRequestRefusal(adId: number, ownerId: number, now: Date = new Date()): QueueRefusal | null {
   const ad = db.select({ userId: ads.userId, status: ads.status, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get();
   if (!ad || ad.userId !== ownerId) return { ok: false, status: 404, message: MODERATION_MESSAGES.notFound };
-  if (ad.status === "pending") return { ok: false, status: 409, message: MODERATION_MESSAGES.alreadyPending };
-  if (ad.status !== "rejected") return { ok: false, status: 409, message: MODERATION_MESSAGES.notRejected };
+  if (ad.status === "pending" && !heldAndNotContested(adId)) return { ok: false, status: 409, message: MODERATION_MESSAGES.alreadyPending };
+  if (ad.status !== "rejected" && ad.status !== "pending") return { ok: false, status: 409, message: MODERATION_MESSAGES.notRejected };
   if (ad.expirationDate.getTime() <= now.getTime()) return { ok: false, status: 409, message: MODERATION_MESSAGES.expired };
   return null;
 }
 
+/**
+ * The owner asks for a person to look at their ad again (LGPD Art. 20: the right to a review of an
+ * automated decision), with their words:
+ * - a rejected ad: rejected → pending, back in the admin queue;
+ * - an ad hidden by reports (already pending, in the queue): the request joins it, once per hold.
+ * Only the owner may ask (404 for anyone else, as if the ad did not exist), only while the ad has not
+ * expired (an expired one is reactivated instead, which moderates it again).
+ */
 export function requestHumanReview(
   { adId, ownerId, reason = null }: { adId: number; ownerId: number; reason?: string | null },
   now: Date = new Date(),
@@ -214,13 +259,16 @@ export function requestHumanReview(
   if (refused) return refused;
   const note = reason?.trim() ? reason.trim() : null;
   const changed = writeTransaction((tx) => {
-    const updated = tx
-      .update(ads)
-      .set({ status: "pending", updatedAt: now })
-      .where(and(eq(ads.id, adId), eq(ads.userId, ownerId), eq(ads.status, "rejected")))
-      .returning({ id: ads.id })
-      .get();
-    if (!updated) return false;
+    // A held ad is waiting already; a rejected one goes back to the queue. Either from what was just checked.
+    const waiting =
+      heldAndNotContested(adId) ||
+      tx
+        .update(ads)
+        .set({ status: "pending", updatedAt: now })
+        .where(and(eq(ads.id, adId), eq(ads.userId, ownerId), eq(ads.status, "rejected")))
+        .returning({ id: ads.id })
+        .get();
+    if (!waiting) return false;
     tx.insert(moderationDecisions).values({ adId, userId: null, decision: "review_requested", reason: note, createdAt: now }).run();
     return true;
   });

@@ -1,11 +1,13 @@
 /**
  * Human moderation, the browser-safe half: the queue item's shape, the pt-BR messages and the
- * zod/mini schemas of the admin's decision and of the owner's review request, shared by
+ * zod/mini schemas of the admin's decision, of what the admin does with reports and of the owner's
+ * review request, shared by
  * /admin/moderation, the 'Moderação' tab of /admin-old, POST /api/ads/{id}/moderation and
  * POST /api/ads/{id}/review-request.
  */
 import * as z from "zod/mini";
 import type { AdModeration, AdType } from "~/models/ad/ad";
+import { REPORT_RESOLUTIONS, type AdReportSummary } from "~/models/ad/ad-report";
 import type { FraudSignal } from "~/models/ad/fraud-signals";
 
 export const REASON_MAX = 500;
@@ -17,11 +19,13 @@ export const MODERATION_MESSAGES = {
   rejectedDescription: "O anunciante verá o motivo no painel dele.",
   updateError: "Erro ao atualizar status",
   reasonRequired: "Informe o motivo da rejeição",
+  takeDownReasonRequired: "Informe o motivo para retirar o anúncio do ar",
+  resolution: "Escolha descartar as denúncias ou retirar o anúncio do ar",
   reasonMax: `O motivo pode ter no máximo ${REASON_MAX} caracteres`,
   decision: "Escolha aprovar ou rejeitar",
   notFound: "Anúncio não encontrado",
   notPending: "Este anúncio não está aguardando moderação.",
-  notRejected: "Só um anúncio rejeitado pode pedir revisão humana.",
+  notRejected: "Só um anúncio rejeitado ou ocultado por denúncias pode pedir revisão humana.",
   alreadyPending: "Este anúncio já está aguardando uma revisão humana.",
   expired: "Este anúncio já expirou: reative-o para publicá-lo de novo.",
   reviewRequested: "Revisão solicitada",
@@ -54,6 +58,10 @@ export type ModerationQueueItem = {
   /** The rejection the owner contests, when there is one. */
   previousRejection: { reason: string | null; createdAt: string } | null;
   coverPublicId: string | null;
+  /** Its open reports ('Denúncias'), when it has any. */
+  reports: AdReportSummary | null;
+  /** Reports of aged accounts took it out of the public list (it was active). */
+  heldByReports: boolean;
 };
 
 const optionalReason = z.pipe(
@@ -74,6 +82,20 @@ export const moderationDecisionSchema = z
   .check(
     z.refine((data) => data.decision !== "rejected" || Boolean(data.reason), {
       message: MODERATION_MESSAGES.reasonRequired,
+      path: ["reason"],
+      when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== "reason"),
+    }),
+  );
+
+/** What the admin does from 'Denúncias': dismiss the open reports, or take the ad down with the reason the owner reads. */
+export const reportResolutionSchema = z
+  .object({
+    intent: z.enum(REPORT_RESOLUTIONS, MODERATION_MESSAGES.resolution),
+    reason: optionalReason,
+  })
+  .check(
+    z.refine((data) => data.intent !== "take-down" || Boolean(data.reason), {
+      message: MODERATION_MESSAGES.takeDownReasonRequired,
       path: ["reason"],
       when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== "reason"),
     }),

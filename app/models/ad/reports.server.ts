@@ -1,33 +1,44 @@
 /**
- * 'Denunciar anúncio' (issue 15): a visitor reports a public ad with a reason and an optional text.
+ * 'Denunciar anúncio' (issue 15, rules of issue 21): a visitor reports a public ad with a reason and an
+ * optional text. The rule is written down in docs/decisions/021-reports-that-cannot-take-down.md.
  *
- * - One report per reporter and ad ("u:{userId}" or "v:{visitor cookie}", web/visitor.server.ts);
- *   a second one changes nothing and says so.
+ * - Every report reaches the admin at once: the 'Denúncias' section of /admin/moderation
+ *   (report-review.server.ts) lists every ad with open reports, while the ad stays public.
+ * - One report per reporter and ad: the account ("u:{id}"), else the visitor cookie ("v:{id}",
+ *   web/visitor.server.ts), else — a request without the cookie, which a script sends at will — the
+ *   address, once per São Paulo day ("a:{day}:{keyed hash}"; the address itself is not stored).
+ *   A second report by the same reporter changes nothing and says so.
  * - Throttled before anything is written (models/account/throttle.server.ts): 5 reports an hour per
- *   visitor, 30 per address.
- * - When REPORTS_TO_HOLD (3) distinct reporters have reported an ad since an admin last approved it,
- *   the ad leaves the public list: active → pending, the status of "waiting for a person", so it
- *   lands in the admin's moderation queue (moderation-queue.server.ts), whose approve puts it back
- *   (and starts the count again) and whose reject takes it down. The status change bumps the listing
- *   version (trigger of migration 0001), so cached totals stay exact.
- *
- * For the queue: `listAdReports(adId)` (every report of one ad, newest first) and
- * `reportSummaries(adIds)` (counts per reason for a page of the queue).
+ *   reporter, 30 per address.
+ * - The ad leaves the public list on reports alone only when REPORTS_TO_HOLD (3) reporters of kind
+ *   "account" — signed-in, at least 7 days old when they reported, not the owner — reported it since its
+ *   reports were last closed (approved, dismissed or taken down). Anonymous reports never hide an ad.
+ *   Hiding is active → pending (the queue's "waiting for a person"), recorded as a held_by_reports
+ *   decision with the reasons, and the owner is e-mailed (hidden-ad-mail.server.ts); they may ask for a
+ *   human review (moderation-queue.server.ts). The status change bumps the listing version (trigger of
+ *   migration 0001), so cached totals stay exact.
  */
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { createHmac } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, writeTransaction } from "~/db/client.server";
-import { adReports, ads, moderationDecisions } from "~/db/schema";
+import { adReports, ads, moderationDecisions, users } from "~/db/schema";
+import { getEnv } from "~/env.server";
+import { todayKey } from "~/lib/dates";
 import { isPubliclyVisible } from "~/models/ad/ad";
 import { countAttempt, forgetAttempt } from "~/models/account/throttle.server";
+import { sendAdHiddenMail } from "~/models/ad/hidden-ad-mail.server";
 import {
   REPORT_DETAILS_MAX,
   REPORT_MESSAGES,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
+  REPORTER_KIND_LABELS,
+  REPORTER_MIN_ACCOUNT_AGE_DAYS,
   REPORTS_TO_HOLD,
   type AdReportItem,
   type AdReportSummary,
+  type ReporterKind,
   type ReportReason,
 } from "~/models/ad/ad-report";
 
@@ -44,114 +55,184 @@ export const reportSchema = z.object({
 
 export type ReportInput = z.output<typeof reportSchema>;
 
+/** The visitor as web/visitor.server.ts gives it: "u:{id}" or "v:{cookie id}", and the cookie to set when the request came without one. */
+export type ReportingVisitor = { key: string; setCookie: string | null };
+
 export type ReportOutcome =
   | { ok: true; status: "sent" | "already"; message: string; /** This report took the ad out of the public list. */ held: boolean }
   | { ok: false; status: 404; message: string }
   | { ok: false; status: 429; message: string; retryAfterMinutes: number };
 
-/** Distinct reporters of an ad since an admin last approved it (all of them if never). */
-function openReporters(adId: number, tx: Pick<typeof db, "select"> = db): number {
-  const lastApproval = tx
-    .select({ at: sql<number | null>`max(${moderationDecisions.createdAt})` })
-    .from(moderationDecisions)
-    .where(and(eq(moderationDecisions.adId, adId), eq(moderationDecisions.decision, "approved")))
-    .get()?.at;
+const DAY_MS = 86_400_000;
+
+/** Decisions after which an ad's earlier reports are closed (they no longer count nor show as open). */
+export const CLOSING_DECISIONS = ["approved", "rejected", "reports_dismissed"] as const;
+
+/**
+ * The reporter's key. A request without the visitor cookie gets a new random id each time, so it is
+ * counted by its address and day instead; the address goes through a keyed hash (it identifies a
+ * person, and only equality matters).
+ */
+export function reporterKey(visitor: ReportingVisitor, ip: string | null, now: Date): string {
+  if (visitor.key.startsWith("u:") || visitor.setCookie === null) return visitor.key;
+  const address = createHmac("sha256", getEnv().SESSION_SECRET).update(`report-address:${ip ?? "desconhecido"}`).digest("hex").slice(0, 32);
+  return `a:${todayKey(now)}:${address}`;
+}
+
+type Reader = Pick<typeof db, "select">;
+
+/** What kind of reporter `reporter` is for ad owned by `ownerId`, judged now (an account's age when it reports). */
+function reporterKindOf(reporter: string, ownerId: number, now: Date, tx: Reader): ReporterKind {
+  if (reporter.startsWith("a:")) return "address";
+  if (!reporter.startsWith("u:")) return "visitor";
+  const userId = Number(reporter.slice(2));
+  if (userId === ownerId) return "owner";
+  const account = tx.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).get();
+  const oldEnough = account && account.createdAt.getTime() <= now.getTime() - REPORTER_MIN_ACCOUNT_AGE_DAYS * DAY_MS;
+  return oldEnough ? "account" : "new_account";
+}
+
+/** SQL: the instant an ad's reports were last closed (0 when never), for `adReports` rows. */
+const closedAt = sql`coalesce((SELECT max(${moderationDecisions.createdAt}) FROM ${moderationDecisions}
+  WHERE ${moderationDecisions.adId} = ${adReports.adId} AND ${moderationDecisions.decision} IN ${sql.raw(`('${CLOSING_DECISIONS.join("','")}')`)}), 0)`;
+
+/** Only the reports made since the ad's reports were last closed. */
+export const isOpenReport = sql`${adReports.createdAt} > ${closedAt}`;
+
+/** Open reports of one ad by reporters of kind "account": what REPORTS_TO_HOLD counts. */
+function countingReporters(adId: number, tx: Reader): number {
   return (
     tx
-      .select({ n: sql<number>`count(DISTINCT ${adReports.reporter})` })
+      .select({ n: sql<number>`count(*)` })
       .from(adReports)
-      .where(and(eq(adReports.adId, adId), lastApproval ? gt(adReports.createdAt, new Date(lastApproval)) : undefined))
+      .where(and(eq(adReports.adId, adId), eq(adReports.reporterKind, "account"), isOpenReport))
       .get()?.n ?? 0
   );
 }
 
 /**
- * Records `reporter`'s report of ad `adId` (only a public ad can be reported: anything else is 404, as
- * it is to the visitor) and holds the ad for moderation once enough distinct visitors reported it.
+ * Records the report of ad `adId` (only a public ad can be reported: anything else is 404, as it is to
+ * the visitor) and hides the ad once enough aged accounts reported it, e-mailing its owner.
  */
-export function reportAd(
-  { adId, reporter, ip, reason, details }: { adId: number; reporter: string; ip: string | null } & ReportInput,
+export async function reportAd(
+  { adId, visitor, ip, reason, details }: { adId: number; visitor: ReportingVisitor; ip: string | null } & ReportInput,
   now: Date = new Date(),
-): ReportOutcome {
+): Promise<ReportOutcome> {
+  const reporter = reporterKey(visitor, ip, now);
   // Counted first, like the sign-in throttles: a refused report costs nothing else.
-  const byVisitor = countAttempt("report", [`report-visitor:${reporter}`], now);
-  if (!byVisitor.ok) return { ok: false, status: 429, message: REPORT_MESSAGES.throttled, retryAfterMinutes: byVisitor.retryAfterMinutes };
+  const byReporter = countAttempt("report", [`report-visitor:${reporter}`], now);
+  if (!byReporter.ok) return { ok: false, status: 429, message: REPORT_MESSAGES.throttled, retryAfterMinutes: byReporter.retryAfterMinutes };
   if (ip) {
     const byAddress = countAttempt("report-ip", [`report-ip:${ip}`], now);
     if (!byAddress.ok) {
-      forgetAttempt(byVisitor.ids);
+      forgetAttempt(byReporter.ids);
       return { ok: false, status: 429, message: REPORT_MESSAGES.throttled, retryAfterMinutes: byAddress.retryAfterMinutes };
     }
   }
 
-  return writeTransaction((tx): ReportOutcome => {
-    const ad = tx
-      .select({ status: ads.status, expirationDate: ads.expirationDate })
-      .from(ads)
-      .where(eq(ads.id, adId))
-      .get();
+  const result = writeTransaction((tx): { outcome: ReportOutcome; reasons?: string[] } => {
+    const ad = tx.select({ status: ads.status, expirationDate: ads.expirationDate, userId: ads.userId }).from(ads).where(eq(ads.id, adId)).get();
     if (!ad || !isPubliclyVisible(ad, now)) {
-      return { ok: false, status: 404, message: REPORT_MESSAGES.notFound };
+      return { outcome: { ok: false, status: 404, message: REPORT_MESSAGES.notFound } };
     }
+    const reporterKind = reporterKindOf(reporter, ad.userId, now, tx);
     const inserted = tx
       .insert(adReports)
-      .values({ adId, reporter, reason, details, createdAt: now })
+      .values({ adId, reporter, reporterKind, reason, details, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: adReports.id })
       .get();
-    if (!inserted) return { ok: true, status: "already", message: REPORT_MESSAGES.already, held: false };
+    if (!inserted) return { outcome: { ok: true, status: "already", message: REPORT_MESSAGES.already, held: false } };
+    const sent = { ok: true, status: "sent", message: REPORT_MESSAGES.sent } as const;
+    if (reporterKind !== "account" || countingReporters(adId, tx) < REPORTS_TO_HOLD) return { outcome: { ...sent, held: false } };
 
-    let held = false;
-    if (openReporters(adId, tx) >= REPORTS_TO_HOLD) {
-      // active → pending: out of every public list at once (the listing version trigger fires on status).
-      held = Boolean(
-        tx
-          .update(ads)
-          .set({ status: "pending", updatedAt: now })
-          .where(and(eq(ads.id, adId), eq(ads.status, "active")))
-          .returning({ id: ads.id })
-          .get(),
-      );
-    }
-    return { ok: true, status: "sent", message: REPORT_MESSAGES.sent, held };
+    // active → pending: out of every public list at once (the listing version trigger fires on status).
+    const hidden = tx
+      .update(ads)
+      .set({ status: "pending", updatedAt: now })
+      .where(and(eq(ads.id, adId), eq(ads.status, "active")))
+      .returning({ id: ads.id })
+      .get();
+    if (!hidden) return { outcome: { ...sent, held: false } };
+    const reasons = openReasonLines(adId, tx);
+    tx.insert(moderationDecisions).values({ adId, userId: null, decision: "held_by_reports", reason: reasons.join("; "), createdAt: now }).run();
+    return { outcome: { ...sent, held: true }, reasons };
   });
+
+  if (result.reasons) await sendAdHiddenMail({ adId, reasons: result.reasons, cause: "reports" });
+  return result.outcome;
 }
 
-/** Every report of one ad, newest first: what the moderation queue shows beside the ad. */
-export function listAdReports(adId: number): AdReportItem[] {
-  return db
-    .select({ id: adReports.id, reason: adReports.reason, details: adReports.details, reporter: adReports.reporter, createdAt: adReports.createdAt })
+/** The open reports' reasons as the owner and the admin read them: "Golpe ou tentativa de fraude (2 denúncias)". */
+function openReasonLines(adId: number, tx: Reader): string[] {
+  return tx
+    .select({ reason: adReports.reason, n: sql<number>`count(*)` })
     .from(adReports)
-    .where(eq(adReports.adId, adId))
-    .orderBy(desc(adReports.createdAt), desc(adReports.id))
+    .where(and(eq(adReports.adId, adId), isOpenReport))
+    .groupBy(adReports.reason)
+    .orderBy(desc(sql`count(*)`), adReports.reason)
     .all()
-    .map((row) => ({
-      id: row.id,
-      reason: row.reason,
-      reasonLabel: REPORT_REASON_LABELS[row.reason],
-      details: row.details,
-      byUser: row.reporter.startsWith("u:"),
-      createdAt: row.createdAt.toISOString(),
-    }));
+    .map((row) => `${REPORT_REASON_LABELS[row.reason]} (${row.n} ${row.n === 1 ? "denúncia" : "denúncias"})`);
 }
 
-/** For a page of the queue: per ad with reports, how many (per reason) and how many distinct reporters since the last approval. */
-export function reportSummaries(adIds: number[]): Map<number, AdReportSummary> {
-  const summaries = new Map<number, AdReportSummary>();
-  if (adIds.length === 0) return summaries;
+function toItem(row: { id: number; reason: ReportReason; details: string | null; reporterKind: ReporterKind; createdAt: Date }): AdReportItem {
+  return {
+    id: row.id,
+    reason: row.reason,
+    reasonLabel: REPORT_REASON_LABELS[row.reason],
+    details: row.details,
+    reporterKind: row.reporterKind,
+    reporterKindLabel: REPORTER_KIND_LABELS[row.reporterKind],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const itemColumns = { id: adReports.id, reason: adReports.reason, details: adReports.details, reporterKind: adReports.reporterKind, createdAt: adReports.createdAt };
+
+/** Every report of one ad, newest first (open or not). */
+export function listAdReports(adId: number): AdReportItem[] {
+  return db.select(itemColumns).from(adReports).where(eq(adReports.adId, adId)).orderBy(desc(adReports.createdAt), desc(adReports.id)).all().map(toItem);
+}
+
+/** The newest `perAd` open reports of each ad, with their texts. */
+export function openReportsByAd(adIds: number[], perAd: number): Map<number, AdReportItem[]> {
+  const byAd = new Map<number, AdReportItem[]>();
+  if (adIds.length === 0) return byAd;
   const rows = db
-    .select({ adId: adReports.adId, reason: adReports.reason, n: sql<number>`count(*)`, latest: sql<number>`max(${adReports.createdAt})` })
+    .select({ ...itemColumns, adId: adReports.adId })
     .from(adReports)
-    .where(inArray(adReports.adId, adIds))
-    .groupBy(adReports.adId, adReports.reason)
+    .where(and(inArray(adReports.adId, adIds), isOpenReport))
+    .orderBy(desc(adReports.createdAt), desc(adReports.id))
     .all();
   for (const row of rows) {
-    const summary = summaries.get(row.adId) ?? { adId: row.adId, openReporters: 0, reasons: {}, total: 0, latestAt: new Date(0).toISOString() };
-    summary.reasons[row.reason as ReportReason] = row.n;
+    const list = byAd.get(row.adId) ?? [];
+    if (list.length < perAd) list.push(toItem(row));
+    byAd.set(row.adId, list);
+  }
+  return byAd;
+}
+
+/**
+ * Per ad with open reports (all of them, or those of `adIds`): how many, per reason and per kind of
+ * reporter, how many count toward hiding, and the newest — most counting accounts first.
+ */
+export function reportSummaries(adIds?: number[]): Map<number, AdReportSummary> {
+  const summaries = new Map<number, AdReportSummary>();
+  if (adIds?.length === 0) return summaries;
+  const rows = db
+    .select({ adId: adReports.adId, reason: adReports.reason, kind: adReports.reporterKind, n: sql<number>`count(*)`, latest: sql<number>`max(${adReports.createdAt})` })
+    .from(adReports)
+    .where(and(adIds ? inArray(adReports.adId, adIds) : undefined, isOpenReport))
+    .groupBy(adReports.adId, adReports.reason, adReports.reporterKind)
+    .all();
+  for (const row of rows) {
+    const summary = summaries.get(row.adId) ?? { adId: row.adId, total: 0, counting: 0, reasons: {}, kinds: {}, latestAt: new Date(0).toISOString() };
     summary.total += row.n;
+    if (row.kind === "account") summary.counting += row.n;
+    summary.reasons[row.reason] = (summary.reasons[row.reason] ?? 0) + row.n;
+    summary.kinds[row.kind] = (summary.kinds[row.kind] ?? 0) + row.n;
     if (row.latest > new Date(summary.latestAt).getTime()) summary.latestAt = new Date(row.latest).toISOString();
     summaries.set(row.adId, summary);
   }
-  for (const summary of summaries.values()) summary.openReporters = openReporters(summary.adId);
-  return summaries;
+  return new Map([...summaries].sort(([, a], [, b]) => b.counting - a.counting || b.total - a.total || b.latestAt.localeCompare(a.latestAt)));
 }

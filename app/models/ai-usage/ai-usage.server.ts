@@ -6,7 +6,7 @@
  * the account id, so deleting the account and signing up again with the same e-mail keeps it.
  */
 import { createHmac } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, sqlite } from "~/db/client.server";
 import { aiUsage } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -61,6 +61,14 @@ export function reserveCall(holder: QuotaHolder, now = new Date()): number | nul
     .pluck();
   const total = reserveStatement.get(quotaKeyOf(holder.email), holder.id, monthKey(now), limit);
   return typeof total === "number" ? total : null;
+}
+
+/**
+ * The counts of deleted accounts are kept only for their month (to stop a fresh quota by signing up
+ * again): past months' rows without an account go (the daily job).
+ */
+export function sweepDeletedAccountsUsage(now = new Date()) {
+  return db.delete(aiUsage).where(and(isNull(aiUsage.userId), lt(aiUsage.month, monthKey(now)))).run().changes;
 }
 
 /** Gives back a call `reserveCall` counted when nothing was asked of the AI after all. */

@@ -7,6 +7,8 @@
  * lock, so two requests — in one process or in two workers — can never both see "9 of 10" and both go
  * on. N parallel attempts get through at most `max` times; the rest are refused before any hashing.
  * A flow that turns out not to be a guess (a correct password) takes its attempt back (`forgetAttempt`).
+ * Sign-in and reset requests go through `admitGuess`, whose per-e-mail limit delays instead of refusing
+ * (docs/decisions/010-account-abuse-limits.md, amendment).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
@@ -36,9 +38,14 @@ export const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
   // address (many phones share one address behind a carrier's NAT).
   report: { max: 5, windowMs: 60 * MINUTE },
   "report-ip": { max: 30, windowMs: 60 * MINUTE },
-  // 'Gerar com IA': a person pressing again and again stays well below this; a script does not.
+  // The paid AI ('Gerar com IA', the moderation test): a person pressing again and again stays well
+  // below this; a script does not.
   "ai-description": { max: 20, windowMs: MINUTE },
 };
+
+/** Guesses per e-mail (from every address) in GUESS_WINDOW_MS that go through without waiting. */
+export const GUESS_FREE_PER_EMAIL = 10;
+const GUESS_WINDOW_MS = 15 * MINUTE;
 
 /** Rows older than every window count for nothing and are swept. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(THROTTLE_POLICIES).map((policy) => policy.windowMs));
@@ -105,10 +112,6 @@ export function countAttempt(kind: ThrottleKind, keys: string[], now = new Date(
   return result.ok ? { ok: true, ids: result.ids } : result;
 }
 
-/** Guesses per e-mail (from every address) in GUESS_WINDOW_MS that go through without waiting. */
-export const GUESS_FREE_PER_EMAIL = 10;
-const GUESS_WINDOW_MS = 15 * MINUTE;
-
 /**
  * The wait before the next guess at an e-mail that already had `failures` in the window: none up to
  * GUESS_FREE_PER_EMAIL, then doubling from a sixteenth of the cap up to the cap (5 s by default:
@@ -127,8 +130,8 @@ export function guessDelayMs(failures: number, maxMs = getEnv().AUTH_GUESS_DELAY
  * less for it: the owner, from another address, has slots of their own.
  */
 const waiting = new Map<string, number>();
-export const GUESS_WAITS_PER_ADDRESS_AND_EMAIL = 2;
-export const GUESS_WAITS_PER_ADDRESS = 5;
+const GUESS_WAITS_PER_ADDRESS_AND_EMAIL = 2;
+const GUESS_WAITS_PER_ADDRESS = 5;
 
 async function waitInLine(slots: [key: string, cap: number][], ms: number): Promise<boolean> {
   if (slots.some(([key, cap]) => (waiting.get(key) ?? 0) >= cap)) return false;
@@ -187,7 +190,7 @@ export function forgetAttempt(ids: number[]) {
   if (ids.length) db.delete(authAttempts).where(inArray(authAttempts.id, ids)).run();
 }
 
-/** Forgets every attempt counted against these keys (a correct password clears its e-mail's count). */
+/** Forgets every attempt counted against these keys (a correct password clears its address's failures at its e-mail). */
 export function clearAttempts(keys: string[]) {
   if (keys.length) db.delete(authAttempts).where(inArray(authAttempts.key, keys)).run();
 }

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -12,6 +13,10 @@ export default defineConfig({
     expect: { requireAssertions: true },
     // A forgotten `.only` on CI would pass the run on a handful of tests.
     allowOnly: !process.env.CI,
+    // One test file per core (Vitest's default leaves one core free): much of an integration test is
+    // waiting on Argon2 and SQLite, so the second core is not idle on a 2-core machine. 233 s → 194 s
+    // for the whole run here.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

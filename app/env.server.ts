@@ -55,6 +55,11 @@ export const envSchema = z.object({
   BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Sign-ups allowed per client address per hour; only the bench raises it (to measure hashing under a flood). */
   REGISTER_THROTTLE_MAX: z.coerce.number().int().min(1).default(10),
+  /**
+   * The longest wait (ms) before a sign-in or reset request for an e-mail that many addresses have
+   * been guessing at (models/account/throttle.server.ts); only tests shorten it.
+   */
+  AUTH_GUESS_DELAY_MAX_MS: z.coerce.number().int().min(0).max(5000).default(5000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   /** Google's OAuth endpoints; only changed to point tests at a local fake Google. */

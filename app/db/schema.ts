@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   real,
@@ -52,9 +53,11 @@ export const sessions = sqliteTable(
     /** "Lembrar de mim": a 30-day persistent cookie instead of a browser-session one. */
     persistent: integer({ mode: "boolean" }).notNull().default(false),
     expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    /** A client token's cookie session (the same sign-in): logging out through either ends both (ADR 003). */
+    parentId: text().references((): AnySQLiteColumn => sessions.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt), index("sessions_parent_idx").on(t.parentId)],
 );
 
 /** Sign-in, reset and sign-up attempts, counted per key ("login-email:…", "register-ip:…") for throttling (models/account/throttle.server.ts). */
@@ -237,20 +240,24 @@ export const settings = sqliteTable("settings", {
   updatedAt: createdAt(),
 });
 
+/**
+ * The AI quota's count per month. It is kept under `quotaKey`, a keyed hash of the account's e-mail
+ * (models/ai-usage/ai-usage.server.ts), so deleting the account and registering the same e-mail again
+ * does not give a fresh quota; `userId` (for the data export) is cleared when the account goes.
+ */
 export const aiUsage = sqliteTable(
   "ai_usage",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    quotaKey: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
     /** São Paulo calendar month, YYYY-MM. */
     month: text({ length: 7 }).notNull(),
     geminiCalls: integer().notNull().default(0),
     openaiCalls: integer().notNull().default(0),
     totalCalls: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("ai_usage_user_month_idx").on(t.userId, t.month)],
+  (t) => [uniqueIndex("ai_usage_quota_month_idx").on(t.quotaKey, t.month), index("ai_usage_user_idx").on(t.userId)],
 );
 
 /**

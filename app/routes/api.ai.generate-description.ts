@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await readJsonBody(request, aiDescriptionRequestSchema);
   // The request's price (spec 02 §7) is read and left out: the page shows the price beside the
   // description, so the text never states it.
-  const result = await generateDescriptionFor(user.id, input);
+  const result = await generateDescriptionFor(user, input);
   if ("tooFast" in result) return flowError({ status: 429, message: result.message, retryAfterMinutes: result.retryAfterMinutes });
   return Response.json(result, { status: result.source === "limit_reached" ? 429 : 200, headers: NO_STORE });
 }

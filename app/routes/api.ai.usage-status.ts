@@ -6,5 +6,5 @@ import { NO_STORE } from "~/web/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return Response.json(usageStatus(user.id), { headers: NO_STORE });
+  return Response.json(usageStatus(user), { headers: NO_STORE });
 }

@@ -77,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       today: todayKey(now),
       minExpiration: minExpirationKey(now),
       defaultExpiration: defaultExpirationKey(now),
-      aiUsage: usageStatus(user.id, now),
+      aiUsage: usageStatus(user, now),
     },
     { headers: NO_STORE },
   );
@@ -142,7 +142,7 @@ export async function action({ request }: ActionFunctionArgs) {
       throw redirect(`${stepPath(2)}#informacoes-extras`);
     }
     if (intent === "generate") {
-      const generated = await generateDescriptionFor(user.id, descriptionInputFor(adInputFromDraft(draft.data)));
+      const generated = await generateDescriptionFor(user, descriptionInputFor(adInputFromDraft(draft.data)));
       if ("tooFast" in generated) {
         return data({ step, result: null, rejection: null, formError: generated.message }, { status: 429 });
       }

@@ -14,6 +14,7 @@ import { lazy, Suspense, useState } from "react";
 import { primaryButton } from "~/components/ad-form/WizardShell";
 import { DashboardFilters } from "~/components/dashboard/DashboardFilters";
 import { ManagedAdList, Pagination } from "~/components/dashboard/ManagedAdList";
+import { SellerSafetyTips } from "~/components/dashboard/SellerSafetyTips";
 import { StatsCards } from "~/components/dashboard/StatsCards";
 import { Icon } from "~/components/Icon";
 import { parseId } from "~/lib/id";
@@ -152,6 +153,7 @@ export default function DashboardPage() {
         </Link>
       </div>
       <StatsCards stats={stats} />
+      <SellerSafetyTips />
       <DashboardFilters filter={filter} categories={categories} isAdmin={isAdmin} />
       <p className="text-sm text-slate-600" aria-live="polite">
         {total === 1 ? "1 anúncio" : `${total.toLocaleString("pt-BR")} anúncios`}

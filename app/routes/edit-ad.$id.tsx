@@ -75,7 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       pricePerDayCents: getAdPricePerDayCents(),
       today: todayKey(now),
       minExpiration: minExpirationKey(now),
-      aiUsage: usageStatus(user.id, now),
+      aiUsage: usageStatus(user, now),
     },
     { headers: NO_STORE },
   );
@@ -129,7 +129,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       priceCents: value?.price ?? found.ad.priceCents,
       whatsapp: value?.whatsapp ?? found.ad.whatsapp,
     });
-    const generated = await generateDescriptionFor(user.id, descriptionInputFor(input));
+    const generated = await generateDescriptionFor(user, descriptionInputFor(input));
     if ("tooFast" in generated) {
       return toast.jsonWithError({ result: { ...submission.reply(), error: undefined }, rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer, {
         message: "Aguarde",

@@ -1,6 +1,7 @@
 /**
  * /moderation-test (spec 02 §2): try the automatic moderation on a description or an image address,
  * with four sample cases. Plain form posts; the sample links fill the form without JavaScript.
+ * Each test by a non-administrator spends one call of the monthly AI quota (moderation-test.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -15,40 +16,40 @@ import { DESCRIPTION_MAX } from "~/models/ad/ad-form";
 import {
   MODERATION_SAMPLES,
   MODERATION_TEST_CATEGORIES,
+  moderationQuotaNote,
   moderationImageSchema,
   moderationTextSchema,
   RECOMMENDATION_LABELS,
 } from "~/models/ad/moderation-test";
-import { testImageModeration, testTextModeration } from "~/models/ad/moderation.server";
+import type { AiUsage } from "~/models/ai-usage/ai-usage";
+import { moderationTestUsage, runModerationTest } from "~/models/ai-usage/moderation-test.server";
 import type { ModerationResult } from "~/services/ai/types";
 import { requireUser } from "~/web/auth.server";
-import { readFormData } from "~/web/http.server";
+import { readFormData, retryAfterHeaders } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Teste de moderação | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
+export { retryAfterPageHeaders as headers } from "~/web/http.server";
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const index = Number(new URL(request.url).searchParams.get("sample"));
   const sample = Number.isInteger(index) ? MODERATION_SAMPLES[index] : undefined;
-  return { sample: sample ? { categoryName: sample.categoryName, description: sample.description } : null };
+  return { sample: sample ? { categoryName: sample.categoryName, description: sample.description } : null, usage: moderationTestUsage(user) };
 }
 
 type ActionData = { result: ModerationResult | null; error: string | null; values: { categoryName: string; description: string; imageUrl: string } };
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const form = await readFormData(request);
   const values = { categoryName: String(form.get("categoryName") ?? ""), description: String(form.get("description") ?? ""), imageUrl: String(form.get("imageUrl") ?? "") };
-  if (form.get("intent") === "image") {
-    const submission = parseWithZod(form, { schema: moderationImageSchema });
-    if (submission.status !== "success") return data<ActionData>({ result: null, error: Object.values(submission.error ?? {})[0]?.[0] ?? "", values }, { status: 400 });
-    const answer = await testImageModeration(submission.value);
-    if (!answer.ok) return data<ActionData>({ result: null, error: answer.message, values }, { status: answer.status });
-    return data<ActionData>({ result: answer.result, error: null, values });
-  }
-  const submission = parseWithZod(form, { schema: moderationTextSchema });
+  const submission = form.get("intent") === "image" ? parseWithZod(form, { schema: moderationImageSchema }) : parseWithZod(form, { schema: moderationTextSchema });
   if (submission.status !== "success") return data<ActionData>({ result: null, error: Object.values(submission.error ?? {})[0]?.[0] ?? "", values }, { status: 400 });
-  return data<ActionData>({ result: await testTextModeration(submission.value), error: null, values });
+  const test = "imageUrl" in submission.value ? { kind: "image" as const, ...submission.value } : { kind: "text" as const, ...submission.value };
+  const answer = await runModerationTest(user, test);
+  if (!answer.ok) return data<ActionData>({ result: null, error: answer.message, values }, { status: answer.status, headers: retryAfterHeaders(answer) });
+  return data<ActionData>({ result: answer.result, error: null, values });
 }
 
 const tone = { approved: "border-emerald-300 bg-emerald-50 text-emerald-900", rejected: "border-red-300 bg-red-50 text-red-900", needs_review: "border-amber-300 bg-amber-50 text-amber-900" };
@@ -98,8 +99,17 @@ function CategorySelect({ id, value }: { id: string; value: string }) {
   );
 }
 
+/** How many tests are left this month (nothing for an administrator: no limit). */
+function QuotaNote({ usage }: { usage: AiUsage }) {
+  return (
+    <p className={`mt-3 rounded-lg border p-3 text-sm ${usage.canUse ? "border-slate-200 bg-slate-50 text-slate-700" : "border-amber-300 bg-amber-50 text-amber-900"}`}>
+      {moderationQuotaNote(usage)}
+    </p>
+  );
+}
+
 export default function ModerationTestPage() {
-  const { sample } = useLoaderData<typeof loader>();
+  const { sample, usage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -113,6 +123,7 @@ export default function ModerationTestPage() {
         Veja como a moderação automática julga um anúncio. A ordem de verificação é: primeiro a IA Gemini; se ela não responder, a OpenAI; e,
         por fim, as regras locais (uma lista de itens proibidos e golpes conhecidos), que valem sempre — mesmo quando uma IA aprova.
       </p>
+      {usage ? <QuotaNote usage={usage} /> : null}
 
       <nav aria-label="Exemplos" className="mt-5">
         <p className="text-sm font-semibold text-slate-900">Exemplos</p>

@@ -20,11 +20,11 @@ async function submit(page: Page, button: string, pathname: string) {
   return response;
 }
 
-test("/login: after ten failures from this address the page says to wait (429 with Retry-After)", async ({ page }) => {
+test("/login: after ten failures for one e-mail from this address the page says to wait (429 with Retry-After)", async ({ page }) => {
   const server = await startAppServer();
   try {
     const email = `pagina.${Date.now()}@exemplo.com.br`;
-    for (let i = 0; i < 10; i++) expect((await postJson(`${server.url}/api/auth/login`, { email: `t${i}.${email}`, password: "Errada@123" })).status).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await postJson(`${server.url}/api/auth/login`, { email, password: "Errada@123" })).status).toBe(401);
     await page.goto(`${server.url}/login`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Senha").fill(PASSWORD);
@@ -37,7 +37,7 @@ test("/login: after ten failures from this address the page says to wait (429 wi
   }
 });
 
-test("/forgot-password: the eleventh request for one e-mail in 15 minutes gets the message (429), not 'Email enviado!'", async ({ page }) => {
+test("/forgot-password: the eleventh request for one e-mail from this address in 15 minutes gets the message (429), not 'Email enviado!'", async ({ page }) => {
   const server = await startAppServer();
   try {
     const email = `esqueci.${Date.now()}@exemplo.com.br`;

@@ -167,12 +167,13 @@ test.describe("server guards", () => {
       expect((await postLoginForm(server, email, { ...forwarded, Origin: SITE })).status).toBe(403);
       expect((await postLoginForm(server, email, { ...forwarded, Origin: server.url })).status).toBe(302);
 
-      // Ten failed sign-ins from 127.0.0.1 block it; a made-up X-Forwarded-For does not make it another client.
+      // Ten failed sign-ins for one e-mail from 127.0.0.1 block it; a made-up X-Forwarded-For does not make it another client.
+      const target = uniqueEmail("tentativa");
       const login = (headers: Record<string, string> = {}) =>
         rawRequest(`${server.url}/api/auth/login`, {
           method: "POST",
           headers: { "Content-Type": "application/json", ...headers },
-          body: JSON.stringify({ email: uniqueEmail("tentativa"), password: "Errada@123" }),
+          body: JSON.stringify({ email: target, password: "Errada@123" }),
         });
       for (let i = 0; i < 10; i++) expect((await login()).status).toBe(401);
       expect((await login()).status).toBe(429);

@@ -10,6 +10,7 @@ import { aiUsage, payments, sessions, users } from "~/db/schema";
 import { hashPassword } from "~/services/password-hash.server";
 import { ACCOUNT_MESSAGES } from "~/models/account/profile";
 import { archiveUserId } from "~/models/ad/removal.server";
+import { quotaKeyOf } from "~/models/ai-usage/ai-usage.server";
 import { clientTokenFor, createSession, hashToken, issueClientToken } from "~/models/session/session.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/conta";
 import { loader as exportLoader } from "~/routes/conta_.dados";
@@ -84,7 +85,7 @@ describe("/conta", () => {
     const user = await userWithPassword("Exporta Dados");
     const ad = await insertAd(user.id, { status: "active", photos: 1 });
     db.insert(payments).values({ adId: ad.id, userId: user.id, amountCents: 1000, paymentMethod: "PIX", status: "received", pixQrCode: "000201secret" }).run();
-    db.insert(aiUsage).values({ userId: user.id, month: "2026-11", geminiCalls: 2, totalCalls: 2 }).run();
+    db.insert(aiUsage).values({ quotaKey: quotaKeyOf(user.email), userId: user.id, month: "2026-11", geminiCalls: 2, totalCalls: 2 }).run();
     expect((await callRoute(exportLoader, "/conta/dados")).status).toBe(302);
     const response = await callRoute(exportLoader, "/conta/dados", { init: { headers: pageHeaders(user) } });
     expect(response.status).toBe(200);

@@ -11,6 +11,7 @@ import { db } from "~/db/client.server";
 import { adDrafts, ads, aiUsage, settings } from "~/db/schema";
 import { expirationKeyFromInstant, monthKey } from "~/lib/dates";
 import { DRAFT_TTL_DAYS, sweepAbandonedDrafts } from "~/models/ad/draft.server";
+import { quotaKeyOf } from "~/models/ai-usage/ai-usage.server";
 import { action as wizardAction, loader as wizardLoader } from "~/routes/create-ad";
 import { action as reopenAction, loader as reopen } from "~/routes/create-ad-steps";
 import {
@@ -247,7 +248,7 @@ describe("step 2", () => {
   it("'Gerar com IA' with the month's quota spent says so and leaves the description alone", async () => {
     const user = await createUser();
     await post(user, 1, step1());
-    db.insert(aiUsage).values({ userId: user.id, month: monthKey(), totalCalls: 10 }).run();
+    db.insert(aiUsage).values({ quotaKey: quotaKeyOf(user.email), userId: user.id, month: monthKey(), totalCalls: 10 }).run();
     const response = await post(user, 2, step2({ intent: "generate", description: "o meu texto" }));
     expect(response.status).toBe(429);
     const body = (await response.json()) as StepAnswer;

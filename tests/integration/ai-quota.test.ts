@@ -140,11 +140,11 @@ describe("the monthly quota", () => {
       const user = await fixtures.createUser();
       const lateNovember = new Date("2026-12-01T02:30:00Z"); // 30/11 23:30 in São Paulo
       const earlyDecember = new Date("2026-12-01T03:10:00Z"); // 01/12 00:10
-      for (let i = 0; i < 10; i++) expect(usage.reserveCall(user.id, lateNovember)).toBe(i + 1);
-      expect(usage.reserveCall(user.id, lateNovember)).toBeNull();
-      expect(usage.usageStatus(user.id, lateNovember)).toEqual({ totalCalls: 10, limit: 10, remainingCalls: 0, canUse: false });
-      expect(usage.usageStatus(user.id, earlyDecember)).toEqual({ totalCalls: 0, limit: 10, remainingCalls: 10, canUse: true });
-      expect(usage.reserveCall(user.id, earlyDecember)).toBe(1);
+      for (let i = 0; i < 10; i++) expect(usage.reserveCall(user, lateNovember)).toBe(i + 1);
+      expect(usage.reserveCall(user, lateNovember)).toBeNull();
+      expect(usage.usageStatus(user, lateNovember)).toEqual({ totalCalls: 10, limit: 10, remainingCalls: 0, canUse: false });
+      expect(usage.usageStatus(user, earlyDecember)).toEqual({ totalCalls: 0, limit: 10, remainingCalls: 10, canUse: true });
+      expect(usage.reserveCall(user, earlyDecember)).toBe(1);
       expect(fixtures.usageRowOf(user.id).map((row) => [row.month, row.totalCalls]).sort()).toEqual([
         ["2026-11", 10],
         ["2026-12", 1],

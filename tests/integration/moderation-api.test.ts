@@ -14,7 +14,8 @@ import { callRoute } from "../support/route";
 let user: TestUser;
 
 beforeAll(async () => {
-  user = await createUser();
+  // An administrator tests without limit; what a regular account's tests cost is in ai-cost.test.ts.
+  user = await createUser({ isAdmin: true });
 });
 
 type Result = { recommendation: string; confidence: number; issues: string[]; timestamp: string; suggestion?: string; provider: string; notes?: string[] };
@@ -148,11 +149,11 @@ describe("/moderation-test (the page's form posts)", () => {
 
   it("fills the form from a sample link, and sends an anonymous visitor to the login", async () => {
     const sample = await callRoute(pageLoader, "/moderation-test?sample=3", { init: { headers: { Cookie: user.cookie } } });
-    expect(await sample.json()).toEqual({ sample: { categoryName: MODERATION_SAMPLES[3].categoryName, description: MODERATION_SAMPLES[3].description } });
+    expect(await sample.json()).toEqual({ sample: { categoryName: MODERATION_SAMPLES[3].categoryName, description: MODERATION_SAMPLES[3].description }, usage: null });
     const anonymous = await callRoute(pageLoader, "/moderation-test");
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fmoderation-test");
     const junk = await callRoute(pageLoader, "/moderation-test?sample=99", { init: { headers: { Cookie: user.cookie } } });
-    expect(await junk.json()).toEqual({ sample: null });
+    expect(await junk.json()).toEqual({ sample: null, usage: null });
   });
 });

@@ -65,6 +65,11 @@ export function PrivacyPolicy() {
           armazenados em nossos sistemas.
         </li>
         <li>
+          <strong>Contagem de uso da IA:</strong> se você excluir a conta, o número de usos da IA no mês fica guardado até
+          o fim do mês, ligado a um código calculado a partir do seu e-mail (não ao e-mail em si), para que o limite mensal
+          não recomece com um novo cadastro;
+        </li>
+        <li>
           <strong>Registros de acesso:</strong> endereço IP, data e hora de acesso, páginas visitadas, navegador e tipo
           de dispositivo, coletados automaticamente quando você usa o site.
         </li>

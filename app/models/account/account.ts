@@ -21,6 +21,7 @@ export const MESSAGES = {
   passwordReset: "Senha redefinida com sucesso",
   badBody: "Dados inválidos",
   serverBusy: "Servidor ocupado, tente de novo em instantes.",
+  tooManyAtOnce: "Muitas tentativas ao mesmo tempo. Aguarde alguns segundos e tente novamente.",
 } as const;
 
 const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;

@@ -1,9 +1,10 @@
 /**
  * "Excluir minha conta" (LGPD art. 18, elimination): confirmed by the account's password (or, for an
- * account that never had one, its e-mail typed again). The user, their sessions, AI usage, wizard
- * draft and every ad go, photos included; the payments stay, anonymised, because the tax rules keep
- * them for 5 years (privacy policy §7): they are moved to the internal "conta removida" user and
- * placeholder ad (removal.server.ts) and lose the payer's name. The gateway keeps the invoice data it
+ * account that never had one, its e-mail typed again). The user, their sessions, wizard draft and
+ * every ad go, photos included; the month's AI count stays under a keyed hash of the e-mail until the
+ * month ends (so signing up again does not reset the quota: ai-usage.server.ts); the payments stay,
+ * anonymised, because the tax rules keep them for 5 years (privacy policy §7): they are moved to the
+ * internal "conta removida" user and placeholder ad (removal.server.ts) and lose the payer's name. The gateway keeps the invoice data it
  * is itself required to keep.
  */
 import { eq } from "drizzle-orm";
@@ -62,7 +63,7 @@ export async function deleteAccount(
           .run();
       }
     }
-    // Sessions, AI usage and the draft go with the user (ON DELETE CASCADE).
+    // Sessions and the draft go with the user (ON DELETE CASCADE); the AI count loses its user_id (SET NULL).
     tx.delete(users).where(eq(users.id, userId)).run();
     return removed;
   });

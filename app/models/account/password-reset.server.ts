@@ -8,21 +8,32 @@ import { db, writeTransaction } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { hashPassword, PasswordHashBusyError } from "~/services/password-hash.server";
-import { MESSAGES, tooManyAttemptsMessage } from "~/models/account/account";
+import { MESSAGES } from "~/models/account/account";
 import { displayName } from "~/models/account/user";
-import { SERVER_BUSY, type FlowResult } from "~/models/account/sign-in.server";
-import { countAttempt, throttleKeys } from "~/models/account/throttle.server";
+import { refusedGuess, SERVER_BUSY, type FlowResult } from "~/models/account/sign-in.server";
+import { admitGuess } from "~/models/account/throttle.server";
 import { normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";
 import { hashToken } from "~/models/session/session.server";
 import { sendMail } from "~/services/mail.server";
 
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
+/**
+ * While an e-mail is being flooded with reset requests, at most one new link a minute: the newest
+ * e-mail's link stays valid (a token is only replaced by one that is mailed), so the owner always
+ * has one that works, and the inbox is not buried.
+ */
+const FLOODED_RESET_GAP_MS = 60 * 1000;
 
-/** A fresh reset token for the account with this e-mail, or null when there is none (callers answer the same). */
-export function createPasswordResetToken(email: string, now = new Date()): { user: PublicUser; token: string } | null {
+/**
+ * A fresh reset token for the account with this e-mail, or null when there is none (callers answer the
+ * same) — or, with `flooded`, when the last one was made less than a minute ago.
+ */
+export function createPasswordResetToken(email: string, { now = new Date(), flooded = false } = {}): { user: PublicUser; token: string } | null {
   const row = db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
   if (!row) return null;
+  const lastIssuedAt = row.resetTokenExpires ? row.resetTokenExpires.getTime() - RESET_TOKEN_MS : null;
+  if (flooded && lastIssuedAt !== null && now.getTime() - lastIssuedAt < FLOODED_RESET_GAP_MS) return null;
   const token = randomBytes(32).toString("base64url");
   db.update(users)
     .set({ resetToken: hashToken(token), resetTokenExpires: new Date(now.getTime() + RESET_TOKEN_MS) })
@@ -79,16 +90,15 @@ export function isResetTokenValid(token: string, now = new Date()) {
 }
 
 /**
- * Always the same answer for a known or unknown e-mail; every request counts toward the throttle.
+ * Always the same answer for a known or unknown e-mail; every request counts toward the throttle
+ * (`admitGuess`, as sign-in: the address that floods gets 429, the owner elsewhere only waits).
  * The link in the e-mail points at the configured public origin (APP_URL, else localhost), never at
  * a host the request names: a forged Host or X-Forwarded-Host must not send the token elsewhere.
  */
 export async function forgotPassword(input: { email: string; ip: string | null }): Promise<FlowResult<string>> {
-  const attempt = countAttempt("forgot", throttleKeys("forgot", input.email, input.ip));
-  if (!attempt.ok) {
-    return { ok: false, status: 429, message: tooManyAttemptsMessage(attempt.retryAfterMinutes), retryAfterMinutes: attempt.retryAfterMinutes };
-  }
-  const reset = createPasswordResetToken(input.email);
+  const attempt = await admitGuess("forgot", input.email, input.ip);
+  if (!attempt.ok) return refusedGuess(attempt);
+  const reset = createPasswordResetToken(input.email, { flooded: attempt.waited });
   if (reset) {
     const link = `${getEnv().publicOrigin}/reset-password?${new URLSearchParams({ token: reset.token })}`;
     // Not awaited: a slow SMTP server must not make known e-mails answer slower than unknown ones.

@@ -1,7 +1,8 @@
 /**
  * Signing in with e-mail and password: the same 401 for a wrong e-mail or a wrong password, and the
- * throttle (ten attempts per e-mail or per address in 15 minutes; past that, 429). Each attempt is
- * counted before the slow password check, so parallel guesses cannot all slip in under the limit.
+ * throttle (`admitGuess`: 429 for the address that made too many attempts, a short wait for everyone
+ * once an e-mail is guessed at from many addresses). Each attempt is counted before the slow password
+ * check, so parallel guesses cannot all slip in under the limit.
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -9,7 +10,7 @@ import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/services/password-hash.server";
 import { MESSAGES, tooManyAttemptsMessage } from "~/models/account/account";
-import { clearAttempts, countAttempt, forgetAttempt, throttleKeys } from "~/models/account/throttle.server";
+import { admitGuess, clearAttempts, forgetAttempt, type GuessResult } from "~/models/account/throttle.server";
 import { normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";
 
 /** What an account flow answers: the value, or the status and pt-BR message the route sends. */
@@ -45,17 +46,22 @@ export async function verifyLogin(email: string, password: string): Promise<Publ
   return (await verifyPassword(row.password, password)) ? toPublicUser(row) : null;
 }
 
+/** The 429 of a guess `admitGuess` refused: minutes for a spent limit, seconds for too many waits at once. */
+export function refusedGuess(refused: GuessResult & { ok: false }): FlowResult<never> {
+  if (refused.retryAfterSeconds) return { ok: false, status: 429, message: MESSAGES.tooManyAtOnce, retryAfterSeconds: refused.retryAfterSeconds };
+  const minutes = refused.retryAfterMinutes!;
+  return { ok: false, status: 429, message: tooManyAttemptsMessage(minutes), retryAfterMinutes: minutes };
+}
+
 /**
- * Checks e-mail and password. Wrong e-mail and wrong password are the same 401; ten attempts for one
- * e-mail or one address within 15 minutes turn into 429 until the window passes. A correct password
- * takes its own attempt back and clears its e-mail's count.
+ * Checks e-mail and password. Wrong e-mail and wrong password are the same 401; ten failures for one
+ * e-mail from one address, or thirty from one address, within 15 minutes turn into 429 for that
+ * address until the window passes. A correct password takes its own attempt back and clears its
+ * address's failures for the e-mail; the e-mail's count from other addresses stays (it is theirs).
  */
 export async function signIn(input: { email: string; password: string; ip: string | null }): Promise<FlowResult<PublicUser>> {
-  const keys = throttleKeys("login", input.email, input.ip);
-  const attempt = countAttempt("login", keys);
-  if (!attempt.ok) {
-    return { ok: false, status: 429, message: tooManyAttemptsMessage(attempt.retryAfterMinutes), retryAfterMinutes: attempt.retryAfterMinutes };
-  }
+  const attempt = await admitGuess("login", input.email, input.ip);
+  if (!attempt.ok) return refusedGuess(attempt);
   let user: PublicUser | null;
   try {
     user = await verifyLogin(input.email, input.password);
@@ -66,8 +72,8 @@ export async function signIn(input: { email: string; password: string; ip: strin
     return SERVER_BUSY;
   }
   if (!user) return { ok: false, status: 401, message: MESSAGES.invalidCredentialsApi };
-  // The e-mail's whole count goes; from the address only this attempt (the others may be guesses at other accounts).
-  clearAttempts(keys.slice(0, 1));
+  // This address's failures at this e-mail go; its other ones may be guesses at other accounts.
+  clearAttempts(attempt.ownKeys);
   forgetAttempt(attempt.ids);
   return { ok: true, value: user };
 }

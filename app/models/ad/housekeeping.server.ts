@@ -24,6 +24,7 @@ import { addDaysToKey, daysBetweenKeys, expirationKeyFromInstant, formatDateKeyB
 import { displayName } from "~/models/account/user";
 import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
+import { sweepDeletedAccountsUsage } from "~/models/ai-usage/ai-usage.server";
 import { sendMail } from "~/services/mail.server";
 import { withdrawInBackground } from "~/models/payment/confirmation.server";
 
@@ -145,6 +146,7 @@ export async function runDailyJob(now: Date = new Date(), lastRunDay: string | n
   const removed = await removeStaleAds(now);
   const reminders = await sendExpiryReminders(now, lastRunDay);
   const draftsSwept = await sweepAbandonedDrafts(now);
+  sweepDeletedAccountsUsage(now);
   const report: DailyReport = {
     day: todayKey(now),
     removedAds: removed.ads,

@@ -34,4 +34,11 @@ export const moderationImageSchema = z.object({
   imageUrl: z.string(MODERATION_TEST_MESSAGES.imageRequired).check(z.trim(), z.minLength(1, MODERATION_TEST_MESSAGES.imageRequired), z.maxLength(2000, "Endereço longo demais")),
 });
 
+/** The page's line about the monthly AI quota the tests share with 'Gerar com IA' (administrators have none). */
+export function moderationQuotaNote(usage: { remainingCalls: number; limit: number }) {
+  if (usage.remainingCalls <= 0) return `Você já usou os ${usage.limit} usos de IA deste mês. Os testes voltam no início do próximo mês.`;
+  const left = usage.remainingCalls === 1 ? "resta 1 uso" : `restam ${usage.remainingCalls} usos`;
+  return `Cada teste usa a mesma cota mensal de IA da geração de descrições: ${left} de ${usage.limit} neste mês.`;
+}
+
 export const RECOMMENDATION_LABELS = { approved: "Aprovado", rejected: "Rejeitado", needs_review: "Revisão manual" } as const;

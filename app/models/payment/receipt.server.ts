@@ -12,6 +12,7 @@ import { formatDateTimeBR } from "~/lib/dates";
 import { formatBRL } from "~/lib/money";
 import { displayName } from "~/models/account/user";
 import { archiveUserId } from "~/models/ad/removal.server";
+import { sellerSafetyLines } from "~/models/ad/seller-safety";
 import { paymentStatusLabel, type PaymentMethod, type PaymentStatus } from "~/models/payment/payment";
 import { sendMail } from "~/services/mail.server";
 
@@ -144,6 +145,9 @@ export async function sendPaymentReceipt(paymentId: number): Promise<void> {
       "",
       "Recibo para imprimir:",
       link,
+      "",
+      // Whoever just paid for an ad is about to sell: the fake-receipt scam, in the words of the dashboard.
+      ...sellerSafetyLines(),
       "",
       "Classificados Patos — Patos de Minas e região",
     ].join("\n"),

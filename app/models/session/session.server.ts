@@ -6,7 +6,7 @@
  * and as `Authorization: Bearer`. See docs/decisions/003-sessions-and-client-token.md.
  */
 import { createHmac } from "node:crypto";
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -32,8 +32,8 @@ export function createSession(userId: number, { persistent, now = new Date() }: 
 
 /**
  * The token the browser's JavaScript keeps in its `auth` record (spec 01 §4) for a cookie session.
- * It is derived from the cookie token (HMAC with the server secret), so it is a separate row that the
- * page never sees in the cookie, yet signing out with the cookie can find and revoke it too.
+ * It is derived from the cookie token (HMAC with the server secret): a separate row, linked to its
+ * cookie session's (`parentId`), that the page never sees in the cookie.
  */
 export function clientTokenFor(cookieToken: string) {
   return createHmac("sha256", getEnv().SESSION_SECRET).update(`client-token:${cookieToken}`).digest("base64url");
@@ -49,7 +49,7 @@ export function issueClientToken(cookieToken: string, now = new Date()): string 
   if (!parent) return null;
   const token = clientTokenFor(cookieToken);
   db.insert(sessions)
-    .values({ id: hashToken(token), userId: parent.userId, persistent: parent.persistent, expiresAt: parent.expiresAt })
+    .values({ id: hashToken(token), userId: parent.userId, persistent: parent.persistent, expiresAt: parent.expiresAt, parentId: parent.id })
     .onConflictDoNothing()
     .run();
   return token;
@@ -74,11 +74,25 @@ export function findSessionUser(token: string, now = new Date()): SessionWithUse
   };
 }
 
-/** Ends the session of this token and, when it is a cookie token, its client-token twin. */
+/**
+ * Ends the whole sign-in this token belongs to, whichever of its two tokens it is: a cookie token
+ * takes its client token with it, a client token its cookie session (and so any other twin). Another
+ * sign-in of the same user is untouched.
+ */
 export function revokeSession(token: string) {
-  if (!token) return;
+  if (!token || token.length > 200) return;
+  const id = hashToken(token);
+  const row = db.select({ parentId: sessions.parentId }).from(sessions).where(eq(sessions.id, id)).get();
+  const root = row?.parentId ?? id;
   db.delete(sessions)
-    .where(inArray(sessions.id, [hashToken(token), hashToken(clientTokenFor(token))]))
+    .where(
+      or(
+        inArray(sessions.id, [id, root]),
+        eq(sessions.parentId, root),
+        // A client token issued before the rows were linked: found by its derivation instead.
+        eq(sessions.id, hashToken(clientTokenFor(token))),
+      ),
+    )
     .run();
 }
 

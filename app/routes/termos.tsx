@@ -1,5 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
 import { TermsOfUse } from "~/components/layout/LegalTexts";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: "Termos de Uso | Classificados Patos" },
@@ -11,9 +13,11 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function TermosPage() {
+  // The operator's identity comes with every page (root loader), for the footer and these terms.
+  const operator = useRouteLoaderData<typeof rootLoader>("root")?.operator ?? {};
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <TermsOfUse />
+      <TermsOfUse operator={operator} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { TermsOfUse } from "~/components/layout/LegalTexts";
-import type { loader as rootLoader } from "~/root";
+import { getEnv } from "~/env.server";
 
 export const meta: MetaFunction = () => [
   { title: "Termos de Uso | Classificados Patos" },
@@ -12,9 +12,13 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** Who sells the ad days (Decreto 7.962/2013 art. 2), stated in the terms as in every page's footer. */
+export function loader() {
+  return { operator: getEnv().operator };
+}
+
 export default function TermosPage() {
-  // The operator's identity comes with every page (root loader), for the footer and these terms.
-  const operator = useRouteLoaderData<typeof rootLoader>("root")?.operator ?? {};
+  const { operator } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <TermsOfUse operator={operator} />

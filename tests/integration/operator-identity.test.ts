@@ -23,7 +23,7 @@ vi.hoisted(() => {
 import { Footer } from "~/components/layout/Footer";
 import { parseEnv, startupWarnings } from "~/env.server";
 import { loader as rootLoader } from "~/root";
-import TermosPage from "~/routes/termos";
+import TermosPage, { loader as termosLoader } from "~/routes/termos";
 
 describe("the settings", () => {
   it("accept a valid CNPJ (numeric or letter-and-digit) or CPF, and refuse a bad one, or both at once", () => {
@@ -70,7 +70,7 @@ async function render(path: string): Promise<string> {
       Component: Root,
       children: [
         { index: true, Component: () => null },
-        { id: "routes/termos", path: "termos", Component: TermosPage },
+        { id: "routes/termos", path: "termos", loader: termosLoader as never, Component: TermosPage },
       ],
     },
   ];

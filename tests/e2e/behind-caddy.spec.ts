@@ -20,7 +20,7 @@ const run = promisify(execFile);
 
 test("caddy validate accepts deploy/Caddyfile with DOMAIN set", async () => {
   const { stdout, stderr } = await run("caddy", ["validate", "--adapter", "caddyfile", "--config", CADDYFILE], {
-    env: { PATH: process.env.PATH, DOMAIN: "classificados.example.com.br", HOME: os.tmpdir() },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", DOMAIN: "classificados.example.com.br", HOME: os.tmpdir() },
   });
   expect(`${stdout}${stderr}`).toContain("Valid configuration");
 });
@@ -45,6 +45,7 @@ test.describe("behind Caddy", () => {
     caddy = spawn("caddy", ["run", "--adapter", "caddyfile", "--config", config], {
       env: {
         PATH: process.env.PATH,
+        NODE_ENV: "production",
         HOME: caddyHome,
         XDG_DATA_HOME: caddyHome,
         XDG_CONFIG_HOME: caddyHome,

@@ -9,8 +9,8 @@
  * throttles and cache versions live in SQLite. The first process also takes the hourly backups, runs
  * the daily housekeeping job and the payments' reconciliation.
  *
- * Before Remix, every request passes the guards of ADR 008, in this order: a request id and a log
- * line, security headers, the method allow-list (405), the site's origin (400 for a bad Host) and the
+ * Before Remix, every request passes the guards of ADR 008, in this order: a request id, a log line
+ * and an access-log line (Marco Civil art. 15, ADR 022), security headers, the method allow-list (405), the site's origin (400 for a bad Host) and the
  * cross-site write check (403), the body cap by path (413). Anything that escapes ends in one error
  * handler that logs it with the request id and answers a plain pt-BR 500.
  */
@@ -35,6 +35,8 @@ import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
 import { syncSearchIndex } from "~/models/ad/search-index.server";
 import { scheduleReconciliation } from "~/models/payment/reconciliation.server";
 import { getEnv } from "~/env.server";
+import { openAccessLog } from "~/services/access-log.server";
+import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, trackRequestUser } from "~/web/access-log.server";
 import { bodyLimitFor, bodyTooLargeMessage, type BodyLimit } from "~/web/body-limits.server";
 import { securityHeaders } from "~/web/security-headers.server";
 import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
@@ -79,10 +81,12 @@ if (cluster.isPrimary) {
 }
 
 /** Request headers a proxy adds; without TRUST_PROXY anyone can send them, so they are dropped. */
-const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"];
+const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", CLIENT_PORT_HEADER];
 
 type Locals = {
   requestId: string;
+  /** The signed-in user, once the session lookup has found one (for the access log). */
+  user: { userId: number | null };
   cspNonce: string;
   /** The site's origin for this request (server-guards siteOriginOf): the origin of the URL Remix sees. */
   origin: string;
@@ -148,16 +152,35 @@ function serve(onListening?: (mode: string) => void) {
   // client's address, protocol and host — its X-Forwarded-For entry, not the ones the client wrote.
   // Off, req.ip is the socket's address and X-Forwarded-* are dropped below.
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
+  // Off only in the bench, to measure what it costs (production warns).
+  const accessLog = env.ACCESS_LOG ? openAccessLog(env.DATA_DIR) : null;
 
   // A request id for every request, in the log line, the X-Request-Id header and any error logged for
   // it. One line per request: method, path without the query string (it may carry tokens), status,
-  // time, id. Any 5xx whose cause nobody logged says so, so no 500 goes by silently.
+  // time, id. Any 5xx whose cause nobody logged says so, so no 500 goes by silently. And the access
+  // log's line, with the client's address and port (TRUST_PROXY: as our proxy forwards them) and user.
   app.use((req, res, next) => {
     const start = performance.now();
     const requestId = randomUUID();
     locals(res).requestId = requestId;
+    locals(res).user = { userId: null };
     res.setHeader("X-Request-Id", requestId);
+    // Read now: the guard below drops the forwarded headers a client sent without TRUST_PROXY.
+    const port = clientPortOf({ trustProxy: env.TRUST_PROXY, socketPort: req.socket.remotePort, forwardedPort: req.get(CLIENT_PORT_HEADER) });
     res.on("close", () => {
+      accessLog?.write(
+        accessLogEntry({
+          time: new Date(),
+          ip: req.ip ?? req.socket.remoteAddress,
+          port,
+          method: req.method,
+          target: req.originalUrl,
+          status: res.statusCode,
+          userId: locals(res).user.userId,
+          userAgent: req.get("user-agent"),
+          requestId,
+        }),
+      );
       const ms = (performance.now() - start).toFixed(1);
       const cut = res.writableFinished ? "" : " (connection closed before the answer ended)";
       console.log(`${req.method} ${req.path} ${res.statusCode} ${ms}ms ${requestId}${cut}`);
@@ -239,14 +262,15 @@ function serve(onListening?: (mode: string) => void) {
         if (!res.writableFinished) controller.abort();
       });
       const request = remixRequest(req, res, controller);
-      const response = await handleRemixRequest(request, {
+      // The session lookup inside notes the signed-in user for the access log (web/access-log.server.ts).
+      const response = await trackRequestUser(locals(res).user, () => handleRemixRequest(request, {
         cspNonce: locals(res).cspNonce,
         // The socket's address, or with TRUST_PROXY the one our proxy put in X-Forwarded-For (req.ip).
         clientIp: req.ip ?? req.socket.remoteAddress,
         requestId: locals(res).requestId,
         // entry.server.tsx reports errors here, so they are logged with this request's id.
         logError: (error: unknown) => logRequestError(req, res, error),
-      });
+      }));
       if (res.headersSent) {
         // A 413 went out while the body was streaming in; Remix's answer to the broken body is moot.
         await response.body?.cancel();

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv, paymentTestCardsOf, startupWarnings } from "./env.server";
 
+/** A complete operator identity, so production's warning about a missing one stays out of these tests (see operator-identity.test.ts). */
+const OPERATOR = {
+  OPERATOR_NAME: "Fulano de Tal",
+  OPERATOR_CPF: "52998224725",
+  OPERATOR_ADDRESS: "Rua A, 1, Patos de Minas - MG",
+  OPERATOR_EMAIL: "fulano@example.com",
+};
+
 describe("parseEnv", () => {
   it("gives every setting a default so a bare `npm start` works", () => {
     const env = parseEnv({});
@@ -49,7 +57,7 @@ describe("Asaas key and address (PAYMENT_GATEWAY=asaas)", () => {
   const PRODUCTION_KEY = "$aact_prod_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJlNzZmNGZhZGY6OjIyMjIy";
   const OLD_KEY = "$aact_YTU5YTE0M2M2N2I4MTliNzk0YTI5N2U5MzdjNWZmNDQ6OjAwMDAwMDAwMDAwMDAwNjA";
   const asaas = (settings: Record<string, string>) =>
-    parseEnv({ PAYMENT_GATEWAY: "asaas", ASAAS_WEBHOOK_TOKEN: "webhook-token-0123456789", ...settings });
+    parseEnv({ PAYMENT_GATEWAY: "asaas", ASAAS_WEBHOOK_TOKEN: "webhook-token-0123456789", ...OPERATOR, ...settings });
 
   it("refuses a sandbox key with the production address, showing only the key's prefix", () => {
     const start = () => asaas({ ASAAS_API_KEY: SANDBOX_KEY, ASAAS_BASE_URL: "https://api.asaas.com/v3" });
@@ -157,15 +165,16 @@ describe("PAYMENT_TEST_CARDS", () => {
   });
 
   it("warns at start-up when it turns test cards on in production with the local gateway", () => {
-    const [warning, ...others] = startupWarnings(parseEnv({ NODE_ENV: "production", PAYMENT_TEST_CARDS: "true" }));
+    const [warning, ...others] = startupWarnings(parseEnv({ NODE_ENV: "production", PAYMENT_TEST_CARDS: "true", ...OPERATOR }));
     expect(others).toEqual([]);
     expect(warning).toMatch(/^\[env\] PAYMENT_TEST_CARDS=true in production: test cards are ON, and the local gateway approves them without charging anyone/);
     // Not by default, not outside production, not with Asaas (whose cards are real).
-    expect(startupWarnings(parseEnv({ NODE_ENV: "production" }))).toEqual([]);
+    expect(startupWarnings(parseEnv({ NODE_ENV: "production", ...OPERATOR }))).toEqual([]);
     expect(startupWarnings(parseEnv({ NODE_ENV: "development", PAYMENT_TEST_CARDS: "true" }))).toEqual([]);
     expect(
       startupWarnings(
         parseEnv({
+          ...OPERATOR,
           NODE_ENV: "production",
           PAYMENT_TEST_CARDS: "true",
           PAYMENT_GATEWAY: "asaas",

@@ -10,6 +10,9 @@ import path from "node:path";
 import { z } from "zod";
 import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas.server";
 import { checkPixKey } from "~/services/payments/pix-key";
+import { MIN_RETENTION_DAYS } from "~/services/access-log.server";
+import { formatCpfCnpj, isValidCnpj, isValidCpf, normalizeDocument } from "~/lib/documents";
+import type { OperatorIdentity } from "~/lib/operator";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })
@@ -108,6 +111,29 @@ export const envSchema = z.object({
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /**
+   * Days the access log (DATA_DIR/access-log, app/services/access-log.server.ts) is kept. The Marco
+   * Civil (Lei 12.965/2014, art. 15) asks for six months at least; an authority may ask for longer.
+   */
+  ACCESS_LOG_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(MIN_RETENTION_DAYS, {
+      message: `must be at least ${MIN_RETENTION_DAYS} days: the Marco Civil da Internet (art. 15) requires six months of access logs; more is allowed, less is not`,
+    })
+    .default(MIN_RETENTION_DAYS),
+  /** Only the bench turns the access log off, to measure what it costs; production warns when it is off. */
+  ACCESS_LOG: booleanString.default(true),
+  /**
+   * Who runs the site, shown in every page's footer and in /termos (Decreto 7.962/2013, art. 2): name,
+   * CNPJ or CPF, physical and electronic address, and an optional phone. Production warns when missing.
+   */
+  OPERATOR_NAME: optionalText,
+  OPERATOR_CNPJ: optionalText,
+  OPERATOR_CPF: optionalText,
+  OPERATOR_ADDRESS: optionalText,
+  OPERATOR_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
+  OPERATOR_PHONE: optionalText,
 }).superRefine((env, ctx) => {
   // A half-configured bucket or gateway must stop start-up, not the first upload or payment.
   if (env.STORAGE_DRIVER === "s3") {
@@ -142,6 +168,15 @@ export const envSchema = z.object({
         message: `must be at least ${MIN_RECONCILE_SECONDS_ASAAS_PRODUCTION} against Asaas's production address (Asaas allows 25,000 requests in 12 hours and forbids polling)`,
       });
     }
+  }
+  if (env.OPERATOR_CNPJ && !isValidCnpj(env.OPERATOR_CNPJ)) {
+    ctx.addIssue({ code: "custom", path: ["OPERATOR_CNPJ"], message: "is not a valid CNPJ (check digits do not match)" });
+  }
+  if (env.OPERATOR_CPF && !isValidCpf(env.OPERATOR_CPF)) {
+    ctx.addIssue({ code: "custom", path: ["OPERATOR_CPF"], message: "is not a valid CPF (check digits do not match)" });
+  }
+  if (env.OPERATOR_CNPJ && env.OPERATOR_CPF) {
+    ctx.addIssue({ code: "custom", path: ["OPERATOR_CPF"], message: "set OPERATOR_CNPJ or OPERATOR_CPF, not both (the site shows one seller)" });
   }
   // A malformed key makes BR Codes the payer's bank cannot resolve: found at start-up, not by a payer.
   if (env.PIX_KEY) {
@@ -191,6 +226,18 @@ export function startupWarnings(parsed: ParsedEnv): string[] {
         `cannot check that it is a ${address} key, as ASAAS_BASE_URL (${normalizeAsaasBaseUrl(parsed.ASAAS_BASE_URL)}) needs.`,
     );
   }
+  if (parsed.NODE_ENV === "production") {
+    const missing = missingOperatorVariables(parsed);
+    if (missing.length) {
+      warnings.push(
+        `[env] The operator's identity is incomplete: set ${missing.join(", ")}. Decreto 7.962/2013 (art. 2) asks a site that sells ` +
+          "online to show its seller's name, CNPJ or CPF, and physical and electronic address; the footer and /termos show what is set.",
+      );
+    }
+    if (!parsed.ACCESS_LOG) {
+      warnings.push("[env] ACCESS_LOG=false in production: no access log is kept, which the Marco Civil da Internet (art. 15) requires. Unset it.");
+    }
+  }
   if (parsed.PAYMENT_GATEWAY === "local" && parsed.NODE_ENV === "production" && paymentTestCardsOf(parsed)) {
     warnings.push(
       "[env] PAYMENT_TEST_CARDS=true in production: test cards are ON, and the local gateway approves them without charging anyone " +
@@ -198,6 +245,32 @@ export function startupWarnings(parsed: ParsedEnv): string[] {
     );
   }
   return warnings;
+}
+
+/** The operator variables a production site lacks (the phone is optional), named as the operator sets them. */
+export function missingOperatorVariables(parsed: ParsedEnv): string[] {
+  const missing: string[] = [];
+  if (!parsed.OPERATOR_NAME) missing.push("OPERATOR_NAME");
+  if (!parsed.OPERATOR_CNPJ && !parsed.OPERATOR_CPF) missing.push("OPERATOR_CNPJ (or OPERATOR_CPF)");
+  if (!parsed.OPERATOR_ADDRESS) missing.push("OPERATOR_ADDRESS");
+  if (!parsed.OPERATOR_EMAIL) missing.push("OPERATOR_EMAIL");
+  return missing;
+}
+
+/** What the pages show of the operator: only the variables that are set, the document formatted. */
+export function operatorIdentityOf(parsed: ParsedEnv): OperatorIdentity {
+  const document = parsed.OPERATOR_CNPJ
+    ? { kind: "CNPJ" as const, number: formatCpfCnpj(normalizeDocument(parsed.OPERATOR_CNPJ)) }
+    : parsed.OPERATOR_CPF
+      ? { kind: "CPF" as const, number: formatCpfCnpj(normalizeDocument(parsed.OPERATOR_CPF)) }
+      : undefined;
+  return {
+    name: parsed.OPERATOR_NAME,
+    document,
+    address: parsed.OPERATOR_ADDRESS,
+    email: parsed.OPERATOR_EMAIL,
+    phone: parsed.OPERATOR_PHONE,
+  };
 }
 
 export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SECRET" | "WEB_CONCURRENCY"> & {
@@ -211,6 +284,8 @@ export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SEC
   publicOrigin: string;
   /** The local gateway's test cards are accepted (PAYMENT_TEST_CARDS, else: not in production). */
   paymentTestCards: boolean;
+  /** The operator's identity as the pages show it (footer, /termos). */
+  operator: OperatorIdentity;
 };
 
 export class EnvError extends Error {}
@@ -284,6 +359,7 @@ function loadEnv(): Env {
     isHttps: parsed.APP_URL?.startsWith("https://") ?? false,
     publicOrigin: publicOriginOf(parsed),
     paymentTestCards: paymentTestCardsOf(parsed),
+    operator: operatorIdentityOf(parsed),
   };
 }
 

@@ -18,6 +18,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/nonce";
 import { lazyPart, useServerParts } from "~/components/server-parts";
+import { getEnv } from "~/env.server";
 import { getOptionalUser } from "~/web/auth.server";
 import { toast as toasts } from "~/web/toast.server";
 import stylesheet from "~/tailwind.css";
@@ -55,7 +56,8 @@ export const meta: MetaFunction = ({ error }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([toasts.getToast(request), getOptionalUser(request)]);
-  return data({ toast, user }, { headers });
+  // The operator's identity (Decreto 7.962/2013 art. 2) in every page's footer and in /termos.
+  return data({ toast, user, operator: getEnv().operator }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -104,7 +106,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="conteudo" className="flex-1">
         {children}
       </main>
-      <Footer />
+      <Footer operator={rootData?.operator ?? {}} />
       {rootData?.toast ? (
         <Suspense fallback={null}>
           <Toast toast={rootData.toast} />

@@ -36,6 +36,11 @@
  * that and the search load cases; the size `demo` is the demo ads of the seed instead of synthetic
  * ones (BENCH_SIZES=demo,100000).
  *
+ * The access log (issue 22): a second server on the same database with ACCESS_LOG=false serves the
+ * home page in alternating rounds with the first (log on), BENCH_RATIO_ROUNDS of them; printed: the
+ * median of the rounds' throughput ratios (target: the log costs at most 5 %). BENCH_ONLY=access-log
+ * runs just that, on the first size.
+ *
  * Options (env): BENCH_SIZES=10000,100000  BENCH_SECONDS=4  BENCH_CONNECTIONS=10  WEB_CONCURRENCY
  *                BENCH_FLOOD=1  BENCH_FLOOD_CLIENTS=8  BENCH_FLOOD_ROUNDS=3  BENCH_ONLY=flood|plans|search
  *                BENCH_CASES=<regex>  BENCH_RATIO_ROUNDS=7
@@ -57,12 +62,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY_FLOOD = process.env.BENCH_ONLY === "flood";
 const ONLY_PLANS = process.env.BENCH_ONLY === "plans";
 const ONLY_SEARCH = process.env.BENCH_ONLY === "search";
+const ONLY_ACCESS_LOG = process.env.BENCH_ONLY === "access-log";
 /** BENCH_CASES=regex: only the load cases whose name matches (the plans, ratios and weights still run). */
 const CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
-const FLOOD = ONLY_FLOOD || (!ONLY_PLANS && !ONLY_SEARCH && process.env.BENCH_FLOOD !== "0");
+const FLOOD = ONLY_FLOOD || (!ONLY_PLANS && !ONLY_SEARCH && !ONLY_ACCESS_LOG && process.env.BENCH_FLOOD !== "0");
 const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 8);
 const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 3);
-const TARGETS = { api: 20, page: 50, homeJsKb: 100, floodP95Ratio: 2, pageVsStaticRps: 0.75 };
+const TARGETS = { api: 20, page: 50, homeJsKb: 100, floodP95Ratio: 2, pageVsStaticRps: 0.75, accessLogRps: 0.95 };
 const root = path.resolve(import.meta.dirname, "..");
 
 if (!fs.existsSync(path.join(root, "build/index.js"))) {
@@ -158,7 +164,7 @@ function fillAds(sqlite: Database.Database, count: number) {
 // Server and load
 // ------------------------------------------------------------------------------------------------
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+async function startServer(dataDir: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["build/index.js"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
@@ -173,6 +179,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       APP_URL: `http://127.0.0.1:${port}`,
       // The flood below signs up from one address: the per-address limit would stop it after ten.
       REGISTER_THROTTLE_MAX: "1000000",
+      ...extraEnv,
     },
   });
   for (let i = 0; i < 300; i++) {
@@ -406,6 +413,7 @@ const SEARCH_VS_PLAIN: Record<string, string> = {
 const searchRatios: { size: number; name: string; ratio: number; medianMs: number; plainMs: number }[] = [];
 const memory: ({ size: number } & ReturnType<typeof serverMemory>)[] = [];
 const floods: FloodReport[] = [];
+const accessLogCost: { size: number; path: string; rounds: number; onRps: number; offRps: number; ratio: number; ok: boolean }[] = [];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
@@ -461,7 +469,7 @@ for (const size of SIZES) {
     "search rare word, relevance": { search: "rarissima", sort: "relevance" as const },
     "cityId+search, relevance, page 5": { cityId: ids.patosId, search: "carro", sort: "relevance" as const, page: 5 },
   };
-  if (!ONLY_FLOOD) {
+  if (!ONLY_FLOOD && !ONLY_ACCESS_LOG) {
     for (const [name, filter] of Object.entries(filters)) plans.push(...explain(sqlite, size, name, { page: 1, limit: 12, ...filter }));
     plans.push(...explain(sqlite, size, "cityId, page 50", { cityId: ids.patosId, page: 50, limit: 12 }));
   }
@@ -513,7 +521,34 @@ for (const size of SIZES) {
   ];
   const runCase = (c: Case) => (!CASES || CASES.test(c.name)) && (!ONLY_SEARCH || /search|no filter/i.test(c.name));
   try {
-    for (const c of ONLY_FLOOD ? [] : cases.filter(runCase)) {
+    if ((ONLY_ACCESS_LOG || (!ONLY_FLOOD && !ONLY_SEARCH)) && size === SIZES[0]) {
+      // The same page from a server with the access log (this one) and one without, in alternating rounds.
+      const offPort = await freePort();
+      const off = await startServer(dataDir, offPort, { ACCESS_LOG: "false" });
+      try {
+        const rounds = Number(process.env.BENCH_RATIO_ROUNDS ?? 7);
+        const on: Awaited<ReturnType<typeof sample>>[] = [];
+        const without: Awaited<ReturnType<typeof sample>>[] = [];
+        await load(`${base}/`, 1);
+        await load(`http://127.0.0.1:${offPort}/`, 1);
+        for (let round = 0; round < rounds; round++) {
+          on.push(await sample(`${base}/`, SECONDS));
+          without.push(await sample(`http://127.0.0.1:${offPort}/`, SECONDS));
+        }
+        const perRound = on.map((s, round) => s.rps / without[round]!.rps).sort((a, b) => a - b);
+        const ratio = Number(percentile(perRound, 50).toFixed(2));
+        const row = { size, path: "/", rounds, onRps: summarize(on).rps, offRps: summarize(without).rps, ratio, ok: ratio >= TARGETS.accessLogRps };
+        accessLogCost.push(row);
+        console.log(
+          `${"page / access log on vs off".padEnd(34)} ${ratio}× req/s (median of ${rounds} alternating rounds, ${perRound[0]!.toFixed(2)}–${perRound[perRound.length - 1]!.toFixed(2)}; ` +
+            `${row.onRps} vs ${row.offRps} req/s) ${row.ok ? "ok" : `UNDER ${TARGETS.accessLogRps}×`}`,
+        );
+      } finally {
+        off.kill("SIGTERM");
+        await new Promise((r) => off.once("exit", r));
+      }
+    }
+    for (const c of ONLY_FLOOD || ONLY_ACCESS_LOG ? [] : cases.filter(runCase)) {
       await load(`${base}${c.path}`, 1); // warm-up: JIT, caches, the page's statement plans
       const r = await load(`${base}${c.path}`, SECONDS);
       const target = c.kind === "api" ? TARGETS.api : TARGETS.page;
@@ -523,7 +558,7 @@ for (const size of SIZES) {
         `${c.name.padEnd(34)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${String(r.rps).padStart(5)} req/s  ${r.errors ? `${r.errors} errors  ` : ""}${c.name.startsWith("floor") ? "(floor, no target)" : row.ok ? "ok" : `OVER ${target} ms`}`,
       );
     }
-    if (!ONLY_FLOOD && !ONLY_PLANS) {
+    if (!ONLY_FLOOD && !ONLY_PLANS && !ONLY_ACCESS_LOG) {
       // The search against the plain listing, in alternating rounds as below: each round's ratio of median latencies.
       const rounds = Number(process.env.BENCH_RATIO_ROUNDS ?? 7);
       const windows = Object.fromEntries(Object.keys(SEARCH_VS_PLAIN).map((name) => [name, [] as number[]]));
@@ -544,7 +579,7 @@ for (const size of SIZES) {
         );
       }
     }
-    if (!ONLY_FLOOD && !ONLY_SEARCH) {
+    if (!ONLY_FLOOD && !ONLY_SEARCH && !ONLY_ACCESS_LOG) {
       // Pages against the static /sobre: measured in alternating rounds (/sobre, /, /categories, …). Each
       // round gives a ratio from three neighbouring windows, and the median of the rounds is the figure:
       // another tenant's burst on this shared machine spoils a round or two, not the result.
@@ -621,9 +656,9 @@ if (weights) {
 const outDir = path.join(root, "bench/results");
 fs.mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, ratios, searchRatios, plans, weight, weights, memory, floods };
+const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, ratios, searchRatios, plans, weight, weights, memory, floods, accessLogCost };
 // A flood-only run does not replace the full report in latest.json.
-const name = ONLY_FLOOD ? `bench-flood-${stamp}.json` : ONLY_PLANS ? `bench-plans-${stamp}.json` : ONLY_SEARCH ? `bench-search-${stamp}.json` : `bench-${stamp}.json`;
+const name = ONLY_FLOOD ? `bench-flood-${stamp}.json` : ONLY_ACCESS_LOG ? `bench-access-log-${stamp}.json` : ONLY_PLANS ? `bench-plans-${stamp}.json` : ONLY_SEARCH ? `bench-search-${stamp}.json` : `bench-${stamp}.json`;
 fs.writeFileSync(path.join(outDir, name), `${JSON.stringify(report, null, 2)}\n`);
-if (!ONLY_FLOOD && !ONLY_PLANS && !ONLY_SEARCH) fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+if (!ONLY_FLOOD && !ONLY_PLANS && !ONLY_SEARCH && !ONLY_ACCESS_LOG) fs.writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nWritten to bench/results/${name}`);

@@ -2,7 +2,8 @@
 // install` cannot download browsers here). `node scripts/ensure-test-tools.mjs unit|e2e`:
 // - unit: poppler-utils (pdftoppm, pdftotext), with which the PDF report test draws the first page and
 //   reads its text; Vitest needs nothing else, so a machine without a browser runs `npm run test:unit`;
-// - e2e: Chromium, which the Playwright tests drive.
+// - e2e: Chromium, which the Playwright tests drive, and Caddy, the TLS proxy of the deploy recipe
+//   (deploy/Caddyfile), in front of the production build in tests/e2e/behind-caddy.spec.ts.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -11,7 +12,10 @@ const TOOLS = {
     { path: "/usr/bin/pdftoppm", pkg: "poppler-utils" },
     { path: "/usr/bin/pdftotext", pkg: "poppler-utils" },
   ],
-  e2e: [{ path: "/usr/bin/chromium", pkg: "chromium" }],
+  e2e: [
+    { path: "/usr/bin/chromium", pkg: "chromium" },
+    { path: "/usr/bin/caddy", pkg: "caddy" },
+  ],
 };
 
 const suite = process.argv[2];

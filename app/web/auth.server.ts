@@ -15,6 +15,7 @@ import {
   type CreatedSession,
   type SessionWithUser,
 } from "~/models/session/session.server";
+import { noteRequestUser } from "~/web/access-log.server";
 import { jsonError } from "~/web/http.server";
 import { isSafeMethod, MESSAGES, requestSource } from "~/web/server-guards.server";
 import { createSessionCookie } from "~/web/session-cookie.server";
@@ -81,13 +82,17 @@ export async function getAuthContext(request: Request): Promise<AuthContext | nu
   const bearer = bearerTokenOf(request);
   if (bearer) {
     const found = findSessionUser(bearer);
-    if (found) return { ...found, via: "bearer", token: bearer };
+    if (found) {
+      noteRequestUser(found.user.id);
+      return { ...found, via: "bearer", token: bearer };
+    }
   }
   const cookieToken = await cookieTokenOf(request);
   if (!cookieToken) return null;
   const found = findSessionUser(cookieToken);
   if (!found) return null;
   if (!isSafeMethod(request.method) && sourceOf(request) !== "same") return null;
+  noteRequestUser(found.user.id);
   return { ...found, via: "cookie", token: cookieToken };
 }
 
@@ -150,6 +155,8 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
 /** Starts a session for the user and returns it with the Set-Cookie header value for it. */
 export async function startSession(userId: number, { persistent }: { persistent: boolean }) {
   const session: CreatedSession = createSession(userId, { persistent });
+  // A sign-in's line names who signed in.
+  noteRequestUser(userId);
   const setCookie = await sessionCookie.serialize(session.token, {
     // A browser-session cookie has no Max-Age: it ends when the browser closes.
     maxAge: persistent ? PERSISTENT_SESSION_MS / 1000 : undefined,

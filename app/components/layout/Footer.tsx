@@ -3,6 +3,7 @@ import { Icon } from "~/components/Icon";
 import type { ReactNode } from "react";
 import { Logo } from "~/components/Logo";
 import { CONTACT_EMAIL, FACEBOOK_URL, INSTAGRAM_URL, INSTITUTIONAL_LINKS } from "~/components/layout/site-links";
+import { operatorHeadline, type OperatorIdentity } from "~/lib/operator";
 
 const focusRing =
   "rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
@@ -19,7 +20,31 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-export function Footer() {
+/**
+ * Who sells the ad days (Decreto 7.962/2013, art. 2: name, CNPJ or CPF, physical and electronic address,
+ * in a visible place): what the operator set, nothing when nothing is (production warns at start-up).
+ */
+function OperatorLine({ operator }: { operator: OperatorIdentity }) {
+  const headline = operatorHeadline(operator);
+  if (!headline && !operator.address && !operator.email && !operator.phone) return null;
+  return (
+    <address className="mt-1 not-italic" data-testid="operator-identity">
+      {headline ? <>Site operado por {headline}</> : null}
+      {operator.address ? <> · {operator.address}</> : null}
+      {operator.email ? (
+        <>
+          {" · "}
+          <a href={`mailto:${operator.email}`} className="underline underline-offset-4 hover:text-brand-800">
+            {operator.email}
+          </a>
+        </>
+      ) : null}
+      {operator.phone ? <> · {operator.phone}</> : null}
+    </address>
+  );
+}
+
+export function Footer({ operator }: { operator: OperatorIdentity }) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white text-slate-700">
@@ -67,9 +92,10 @@ export function Footer() {
       </div>
 
       <div className="border-t border-slate-200">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-600 sm:text-left lg:px-6">
-          © {year} Classificados Patos · Patos de Minas - MG
-        </p>
+        <div className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-600 sm:text-left lg:px-6">
+          <p>© {year} Classificados Patos · Patos de Minas - MG</p>
+          <OperatorLine operator={operator} />
+        </div>
       </div>
     </footer>
   );

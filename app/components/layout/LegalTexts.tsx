@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CONTACT_EMAIL } from "~/components/layout/site-links";
+import { operatorHeadline, type OperatorIdentity } from "~/lib/operator";
 import { REPORTER_MIN_ACCOUNT_AGE_DAYS, REPORTS_TO_HOLD } from "~/models/ad/ad-report";
 
 // Long texts are written as plain JSX; these descendant styles give them a consistent typography
@@ -251,7 +252,39 @@ export function PrivacyPolicy() {
   );
 }
 
-export function TermsOfUse() {
+/**
+ * Who sells the ad days (Decreto 7.962/2013, art. 2), as the operator set it: name, CNPJ or CPF,
+ * physical and electronic address, phone.
+ */
+function OperatorCard({ operator }: { operator: OperatorIdentity }) {
+  const headline = operatorHeadline(operator);
+  if (!headline && !operator.address && !operator.email && !operator.phone) return null;
+  return (
+    <section aria-labelledby="quem-oferece" className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="operator-card">
+      <h2 id="quem-oferece" className="!mt-0 !text-base">
+        Quem oferece o serviço
+      </h2>
+      <address className="!mt-2 not-italic">
+        {operator.name ? <strong>{operator.name}</strong> : null}
+        {operator.document ? (
+          <span className="block">
+            {operator.document.kind} {operator.document.number}
+          </span>
+        ) : null}
+        {operator.address ? <span className="block">{operator.address}</span> : null}
+        {operator.email ? (
+          <span className="block">
+            E-mail: <a href={`mailto:${operator.email}`}>{operator.email}</a>
+          </span>
+        ) : null}
+        {operator.phone ? <span className="block">Telefone: {operator.phone}</span> : null}
+      </address>
+    </section>
+  );
+}
+
+export function TermsOfUse({ operator }: { operator: OperatorIdentity }) {
+  const refundEmail = operator.email ?? CONTACT_EMAIL;
   return (
     <LegalArticle title="Termos de Uso" updatedAt="20 de julho de 2025">
       <p>
@@ -260,6 +293,7 @@ export function TermsOfUse() {
         estes Termos e com a nossa <Link to="/privacidade">Política de Privacidade</Link>. Se não concordar, não use o
         serviço.
       </p>
+      <OperatorCard operator={operator} />
 
       <h2>1. O serviço</h2>
       <p>
@@ -341,6 +375,50 @@ export function TermsOfUse() {
           Defesa do Consumidor.
         </li>
       </ul>
+
+      <h3 id="resumo-da-contratacao">Resumo da contratação</h3>
+      <ul>
+        <li>
+          <strong>O que você contrata:</strong> a exibição do seu anúncio no site, do dia do pagamento até a data de
+          expiração que você escolher;
+        </li>
+        <li>
+          <strong>Quanto custa:</strong> o valor diário vezes o número de dias, menos o primeiro dia, que é grátis; o
+          total aparece antes do pagamento, e nada é cobrado depois sem um novo pedido seu;
+        </li>
+        <li>
+          <strong>Quando o anúncio entra no ar:</strong> depois da confirmação do pagamento; se a moderação automática
+          pedir análise, depois da aprovação da nossa equipe;
+        </li>
+        <li>
+          <strong>Comprovante:</strong> o recibo de cada pagamento fica disponível no seu painel, na página do
+          pagamento;
+        </li>
+        <li>
+          <strong>Limites:</strong> anúncios que violem as regras destes Termos podem ser recusados ou removidos (itens 3
+          e 4), e anúncios expirados há mais de 30 dias são removidos (item 6).
+        </li>
+      </ul>
+
+      <h3 id="arrependimento-e-reembolso">Arrependimento e reembolso</h3>
+      <p>
+        A contratação é feita pela internet, fora de um estabelecimento comercial. Por isso, conforme o art. 49 do
+        Código de Defesa do Consumidor e o Decreto nº 7.962/2013, você pode <strong>desistir em até 7 (sete) dias</strong>{" "}
+        contados do pagamento, sem precisar explicar o motivo. Nesse caso, devolvemos <strong>o valor integral</strong>{" "}
+        pago, mesmo que o anúncio já tenha ficado alguns dias no ar, e o anúncio sai do ar quando a devolução é feita.
+      </p>
+      <p>
+        Depois desses 7 dias, devolvemos o valor dos dias que não foram exibidos quando o anúncio deixar de aparecer por
+        falha nossa, ou quando for recusado pela moderação depois de pago sem ter violado estes Termos. Os dias em que o
+        anúncio esteve no ar já foram prestados e não são devolvidos depois do prazo de arrependimento.
+      </p>
+      <p>
+        <strong>Como pedir:</strong> escreva para <a href={`mailto:${refundEmail}`}>{refundEmail}</a> a partir do
+        e-mail da sua conta, informando o número do pagamento (está no recibo). Confirmamos o recebimento do pedido
+        imediatamente e respondemos em até 5 (cinco) dias. A devolução é feita pelo mesmo meio do pagamento: no PIX, para
+        a conta que pagou; no cartão de crédito, por estorno, que comunicamos à administradora do cartão na hora, para
+        que o valor não seja cobrado ou seja devolvido na fatura.
+      </p>
 
       <h2>6. Validade, expiração e remoção</h2>
       <p>

@@ -7,6 +7,7 @@
  * - e-mails owners whose live (or paused) ad has its last day 3 days from today, with a link that
  *   opens the reactivation (/edit-ad/{id}?reactivate=true, on the configured public origin);
  * - sweeps wizard drafts abandoned for 30 days, with their photos;
+ * - deletes the access log's days older than ACCESS_LOG_RETENTION_DAYS (six months at least, ADR 022);
  * - logs one line with what it did.
  *
  * It runs at most once per São Paulo day: DATA_DIR/daily-job.json records the last day it ran, so a
@@ -25,6 +26,7 @@ import { displayName } from "~/models/account/user";
 import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
 import { sweepDeletedAccountsUsage } from "~/models/ai-usage/ai-usage.server";
+import { pruneAccessLog } from "~/services/access-log.server";
 import { sendMail } from "~/services/mail.server";
 import { withdrawInBackground } from "~/models/payment/confirmation.server";
 
@@ -45,6 +47,8 @@ export type DailyReport = {
   reminders: number;
   reminderFailures: number;
   draftsSwept: number;
+  /** Days of the access log deleted for being older than the retention. */
+  accessLogDaysDeleted: number;
 };
 
 /** The ads the terms allow removing now (never the internal archive's placeholder). */
@@ -147,6 +151,8 @@ export async function runDailyJob(now: Date = new Date(), lastRunDay: string | n
   const reminders = await sendExpiryReminders(now, lastRunDay);
   const draftsSwept = await sweepAbandonedDrafts(now);
   sweepDeletedAccountsUsage(now);
+  const env = getEnv();
+  const accessLogDaysDeleted = pruneAccessLog(env.DATA_DIR, env.ACCESS_LOG_RETENTION_DAYS, now).length;
   const report: DailyReport = {
     day: todayKey(now),
     removedAds: removed.ads,
@@ -154,10 +160,12 @@ export async function runDailyJob(now: Date = new Date(), lastRunDay: string | n
     reminders: reminders.sent,
     reminderFailures: reminders.failed,
     draftsSwept,
+    accessLogDaysDeleted,
   };
   console.log(
     `[daily] ${report.day}: removed ${report.removedAds} ads (${report.removedPhotos} photos), sent ${report.reminders} expiry reminders` +
-      `${report.reminderFailures ? ` (${report.reminderFailures} failed)` : ""}, swept ${report.draftsSwept} abandoned drafts`,
+      `${report.reminderFailures ? ` (${report.reminderFailures} failed)` : ""}, swept ${report.draftsSwept} abandoned drafts, ` +
+      `deleted ${report.accessLogDaysDeleted} days of access log older than ${env.ACCESS_LOG_RETENTION_DAYS} days`,
   );
   return report;
 }

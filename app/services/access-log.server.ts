@@ -1,0 +1,185 @@
+/**
+ * The access log the Marco Civil da Internet asks of an application provider run as a business (Lei
+ * 12.965/2014, art. 15; art. 5 VIII: date, time and IP of each use): one JSON line per request in
+ * DATA_DIR/access-log/<UTC date>.jsonl, kept ACCESS_LOG_RETENTION_DAYS (six months at least) and handed
+ * over only by court order (art. 10 §1) — `npm run access-log` finds the lines. See ADR 022.
+ *
+ * The folder is the owner's alone (0700, files 0600) and lies outside public/, so nothing serves it.
+ * Every web worker keeps its own buffer and appends it with O_APPEND, whole lines per write, at most
+ * FLUSH_MS after a request and when the process exits: workers never interleave inside a line, and a
+ * page never waits on the disk.
+ *
+ * Node's fs and path only (no app settings): the server, the daily job and the command all pass the
+ * folder they use.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+
+export type AccessLogEntry = {
+  /** ISO 8601, UTC. */
+  time: string;
+  ip: string | null;
+  port: number | null;
+  method: string;
+  /** Without the query string: its values may be reset tokens or Google's return data. */
+  path: string;
+  /** The query's parameter names only. */
+  query: string[];
+  status: number;
+  userId: number | null;
+  userAgent: string | null;
+  requestId: string;
+};
+
+/** The law's floor (Marco Civil art. 15: six months), in days; the settings refuse less (env.server.ts). */
+export const MIN_RETENTION_DAYS = 183;
+/** How long a line may wait in a worker's buffer. */
+export const FLUSH_MS = 2_000;
+/** A buffer this large is written at once, whatever the timer says. */
+const FLUSH_BYTES = 256 * 1024;
+const DAY_MS = 86_400_000;
+const FILE_NAME = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+
+export const accessLogDir = (dataDir: string) => path.join(dataDir, "access-log");
+const fileOf = (dir: string, day: string) => path.join(dir, `${day}.jsonl`);
+
+/** Creates the folder, or takes back one another tool opened up: the owner's alone. */
+export function ensureAccessLogDir(dataDir: string): string {
+  const dir = accessLogDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  return dir;
+}
+
+/**
+ * A worker's writer: `write` queues a line in memory; the lines go to their day's file (by the
+ * entry's own UTC date, so a flush across midnight splits them right) in one append per file.
+ * `flushSync` runs on exit, so a stopping worker loses nothing it answered.
+ */
+export function openAccessLog(dataDir: string) {
+  const dir = ensureAccessLogDir(dataDir);
+  let pending = new Map<string, string[]>();
+  let bytes = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const take = () => {
+    const batch = pending;
+    pending = new Map();
+    bytes = 0;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    return batch;
+  };
+
+  const flush = () => {
+    for (const [day, lines] of take()) {
+      // mode applies when the file is created; "a" is O_APPEND, so each write lands whole at the end.
+      fs.appendFile(fileOf(dir, day), lines.join(""), { mode: 0o600 }, (error) => {
+        if (error) console.error(`[access-log] could not write ${lines.length} lines to ${day}.jsonl:`, error);
+      });
+    }
+  };
+
+  const flushSync = () => {
+    for (const [day, lines] of take()) {
+      try {
+        fs.appendFileSync(fileOf(dir, day), lines.join(""), { mode: 0o600 });
+      } catch (error) {
+        console.error(`[access-log] could not write ${lines.length} lines to ${day}.jsonl:`, error);
+      }
+    }
+  };
+
+  process.on("exit", flushSync);
+
+  return {
+    write(entry: AccessLogEntry) {
+      const line = `${JSON.stringify(entry)}\n`;
+      const day = entry.time.slice(0, 10);
+      const lines = pending.get(day);
+      if (lines) lines.push(line);
+      else pending.set(day, [line]);
+      bytes += line.length;
+      if (bytes >= FLUSH_BYTES) flush();
+      // unref: a pending flush never keeps a stopping process alive (the exit handler writes it).
+      else timer ??= setTimeout(flush, FLUSH_MS).unref();
+    },
+    flushSync,
+    close() {
+      flushSync();
+      process.off("exit", flushSync);
+    },
+  };
+}
+
+export type AccessLog = ReturnType<typeof openAccessLog>;
+
+/** The days with a log file, oldest first. */
+function loggedDays(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => FILE_NAME.exec(name)?.[1])
+    .filter((day): day is string => day !== undefined)
+    .sort();
+}
+
+/**
+ * Deletes the files whose every line is older than `retentionDays` (a day's file goes once its last
+ * possible line, at the end of that UTC day, is that old) and keeps the rest. Refuses a retention
+ * below the law's six months, whoever calls it.
+ */
+export function pruneAccessLog(dataDir: string, retentionDays: number, now: Date = new Date()): string[] {
+  if (!Number.isInteger(retentionDays) || retentionDays < MIN_RETENTION_DAYS) {
+    throw new RangeError(`access log retention must be at least ${MIN_RETENTION_DAYS} days (Marco Civil art. 15), got ${retentionDays}`);
+  }
+  const dir = accessLogDir(dataDir);
+  const deleted: string[] = [];
+  for (const day of loggedDays(dir)) {
+    const endOfDay = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
+    if (now.getTime() - endOfDay < retentionDays * DAY_MS) continue;
+    fs.rmSync(fileOf(dir, day), { force: true });
+    deleted.push(day);
+  }
+  return deleted;
+}
+
+/** An address as it is written: IPv4 clients of a dual-stack socket ("::ffff:1.2.3.4") as plain IPv4, IPv6 in lower case. */
+export function normalizeIp(ip: string | null | undefined): string | null {
+  if (!ip) return null;
+  const lower = ip.trim().toLowerCase();
+  return lower.startsWith("::ffff:") && lower.includes(".") ? lower.slice("::ffff:".length) : lower;
+}
+
+export type AccessLogQuery = { ip?: string; userId?: number; from?: string; to?: string };
+
+/**
+ * The lines matching every given filter (address, user, UTC days from/to inclusive), as written, oldest
+ * file first. Streams the files: a day of a busy site does not fit in memory twice.
+ */
+export async function* searchAccessLog(dataDir: string, query: AccessLogQuery): AsyncGenerator<string> {
+  const ip = normalizeIp(query.ip);
+  const dir = accessLogDir(dataDir);
+  for (const day of loggedDays(dir)) {
+    if ((query.from && day < query.from) || (query.to && day > query.to)) continue;
+    const lines = readline.createInterface({ input: fs.createReadStream(fileOf(dir, day)), crlfDelay: Infinity });
+    for await (const line of lines) {
+      // Cheap test first: most lines do not even contain the address.
+      if (ip && !line.includes(ip)) continue;
+      let entry: Partial<AccessLogEntry>;
+      try {
+        entry = JSON.parse(line) as Partial<AccessLogEntry>;
+      } catch {
+        continue; // a line cut by a full disk or a crash: nothing to match
+      }
+      if (ip && entry.ip !== ip) continue;
+      if (query.userId !== undefined && entry.userId !== query.userId) continue;
+      yield line;
+    }
+  }
+}

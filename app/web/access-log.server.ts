@@ -1,0 +1,86 @@
+/**
+ * What server.ts writes to the access log for each request (app/services/access-log.server.ts keeps
+ * it): the entry, built from plain values, and the signed-in user, which only the routes learn.
+ *
+ * The user: server.ts runs Remix inside `trackRequestUser`, and the session lookup (auth.server.ts)
+ * calls `noteRequestUser` — an AsyncLocalStorage, because Remix hands loaders copies of the Request
+ * and the routes' auth calls do not receive the load context.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { normalizeIp, type AccessLogEntry } from "~/services/access-log.server";
+
+/**
+ * The request header our proxy sets to the client's source port (deploy/Caddyfile:
+ * `header_up X-Client-Port {remote_port}`). Not X-Forwarded-Port, which proxies use for their own
+ * listening port. Believed only with TRUST_PROXY, like X-Forwarded-For.
+ */
+export const CLIENT_PORT_HEADER = "x-client-port";
+
+/** Bounds on what a client controls, so a hostile request cannot write megabytes per line. */
+const MAX_PATH = 2048;
+const MAX_USER_AGENT = 512;
+const MAX_QUERY_NAMES = 50;
+const MAX_QUERY_NAME = 100;
+
+const requestUser = new AsyncLocalStorage<{ userId: number | null }>();
+
+/** Runs `handle` with a record the session lookup fills in; returns what `handle` returns. */
+export function trackRequestUser<T>(record: { userId: number | null }, handle: () => T): T {
+  return requestUser.run(record, handle);
+}
+
+/** The session lookup found (or a sign-in started) this user for the request being handled. */
+export function noteRequestUser(userId: number) {
+  const record = requestUser.getStore();
+  if (record) record.userId = userId;
+}
+
+/**
+ * The client's source port: with TRUST_PROXY, the one our proxy forwards (null when it sent none —
+ * the socket's port would be the proxy's own); without it, the socket's.
+ */
+export function clientPortOf(input: { trustProxy: boolean; socketPort: number | undefined; forwardedPort: string | undefined }): number | null {
+  if (!input.trustProxy) return input.socketPort ?? null;
+  const port = Number(input.forwardedPort?.split(",").pop()?.trim());
+  return Number.isInteger(port) && port > 0 && port <= 65_535 ? port : null;
+}
+
+/** The query's parameter names, each once, in order: never their values (reset tokens, Google's codes). */
+export function queryNamesOf(target: string): string[] {
+  const at = target.indexOf("?");
+  if (at === -1) return [];
+  const names = new Set<string>();
+  for (const name of new URLSearchParams(target.slice(at + 1)).keys()) {
+    if (names.size === MAX_QUERY_NAMES) break;
+    names.add(name.slice(0, MAX_QUERY_NAME));
+  }
+  return [...names];
+}
+
+/** One request's line. `target` is the request line's target ("/path?query"); only its path and names are kept. */
+export function accessLogEntry(input: {
+  time: Date;
+  ip: string | undefined;
+  port: number | null;
+  method: string;
+  target: string;
+  status: number;
+  userId: number | null;
+  userAgent: string | undefined;
+  requestId: string;
+}): AccessLogEntry {
+  const at = input.target.indexOf("?");
+  const path = at === -1 ? input.target : input.target.slice(0, at);
+  return {
+    time: input.time.toISOString(),
+    ip: normalizeIp(input.ip),
+    port: input.port,
+    method: input.method,
+    path: path.slice(0, MAX_PATH),
+    query: queryNamesOf(input.target),
+    status: input.status,
+    userId: input.userId,
+    userAgent: input.userAgent?.slice(0, MAX_USER_AGENT) || null,
+    requestId: input.requestId,
+  };
+}

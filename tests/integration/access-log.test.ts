@@ -1,0 +1,216 @@
+/**
+ * The access log (Marco Civil art. 15, ADR 022): the line written for a request (no query values), the
+ * client's port under TRUST_PROXY, the files' permissions, the daily job's retention, and the
+ * `npm run access-log` command's filters. The server's wiring (a real request, the address behind a
+ * proxy, not served over HTTP) is checked by tests/e2e/access-log.spec.ts and behind-caddy.spec.ts.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { getEnv, parseEnv } from "~/env.server";
+import { runDailyJob } from "~/models/ad/housekeeping.server";
+import { accessLogDir, openAccessLog, pruneAccessLog, type AccessLogEntry } from "~/services/access-log.server";
+import { accessLogEntry, clientPortOf } from "~/web/access-log.server";
+
+const run = promisify(execFile);
+const tsx = path.resolve("node_modules/.bin/tsx");
+const folders: string[] = [];
+
+function scratch() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "access-log-test-"));
+  folders.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+function entry(overrides: Partial<AccessLogEntry> = {}): AccessLogEntry {
+  return {
+    time: "2026-03-10T12:00:00.000Z",
+    ip: "203.0.113.7",
+    port: 51234,
+    method: "GET",
+    path: "/",
+    query: [],
+    status: 200,
+    userId: null,
+    userAgent: "Mozilla/5.0",
+    requestId: "r-1",
+    ...overrides,
+  };
+}
+
+/** Files for these UTC days, each with the given entries (one line each). */
+function writeDays(dataDir: string, days: Record<string, AccessLogEntry[]>) {
+  const dir = accessLogDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [day, entries] of Object.entries(days)) {
+    fs.writeFileSync(path.join(dir, `${day}.jsonl`), entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+  }
+}
+
+describe("a request's line", () => {
+  it("keeps the path and the query's parameter names, never their values (a reset token stays out)", () => {
+    const line = accessLogEntry({
+      time: new Date("2026-03-10T12:00:00Z"),
+      ip: "::ffff:203.0.113.7",
+      port: 40_001,
+      method: "GET",
+      target: "/reset-password?token=s3cr3t-reset-token&redirectTo=%2Fconta&token=again",
+      status: 200,
+      userId: 42,
+      userAgent: "Mozilla/5.0 (Android)",
+      requestId: "abc",
+    });
+    expect(line).toEqual({
+      time: "2026-03-10T12:00:00.000Z",
+      ip: "203.0.113.7",
+      port: 40_001,
+      method: "GET",
+      path: "/reset-password",
+      query: ["token", "redirectTo"],
+      status: 200,
+      userId: 42,
+      userAgent: "Mozilla/5.0 (Android)",
+      requestId: "abc",
+    });
+    expect(JSON.stringify(line)).not.toContain("s3cr3t");
+  });
+
+  it("bounds what a hostile client controls: a huge user agent or a thousand parameter names", () => {
+    const query = Array.from({ length: 1000 }, (_, i) => `p${i}=x`).join("&");
+    const line = accessLogEntry({
+      time: new Date(),
+      ip: undefined,
+      port: null,
+      method: "GET",
+      target: `/${"a".repeat(10_000)}?${query}`,
+      status: 404,
+      userId: null,
+      userAgent: "x".repeat(100_000),
+      requestId: "r",
+    });
+    expect(JSON.stringify(line).length).toBeLessThan(5_000);
+    expect(line.ip).toBeNull();
+  });
+});
+
+describe("the client's port", () => {
+  it("is the socket's without TRUST_PROXY, whatever X-Client-Port a client forges", () => {
+    expect(clientPortOf({ trustProxy: false, socketPort: 50_123, forwardedPort: "1" })).toBe(50_123);
+  });
+
+  it("is what our proxy forwards with TRUST_PROXY, and unknown (not the proxy's own) when it forwards none or garbage", () => {
+    expect(clientPortOf({ trustProxy: true, socketPort: 38_000, forwardedPort: "61234" })).toBe(61_234);
+    expect(clientPortOf({ trustProxy: true, socketPort: 38_000, forwardedPort: undefined })).toBeNull();
+    expect(clientPortOf({ trustProxy: true, socketPort: 38_000, forwardedPort: "99999" })).toBeNull();
+    expect(clientPortOf({ trustProxy: true, socketPort: 38_000, forwardedPort: "abc" })).toBeNull();
+  });
+});
+
+describe("the files", () => {
+  it("are whole lines in the entry's UTC day, readable by the owner only (0600 in 0700), flushed on exit", async () => {
+    const dataDir = scratch();
+    const log = openAccessLog(dataDir);
+    log.write(entry({ time: "2026-03-10T23:59:59.999Z", requestId: "late" }));
+    log.write(entry({ time: "2026-03-11T00:00:00.000Z", requestId: "early" }));
+    log.close();
+    const dir = accessLogDir(dataDir);
+    expect(mode(dir)).toBe(0o700);
+    expect(fs.readdirSync(dir).sort()).toEqual(["2026-03-10.jsonl", "2026-03-11.jsonl"]);
+    for (const file of fs.readdirSync(dir)) expect(mode(path.join(dir, file))).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "2026-03-10.jsonl"), "utf8"))).toMatchObject({ requestId: "late" });
+
+    // A process that exits (a worker told to stop) writes what it still holds.
+    const script = `import { openAccessLog } from "./app/services/access-log.server";
+      openAccessLog(${JSON.stringify(dataDir)}).write(${JSON.stringify(entry({ requestId: "at-exit" }))}); process.exit(0);`;
+    await run(tsx, ["-e", script]);
+    expect(fs.readFileSync(path.join(dir, "2026-03-10.jsonl"), "utf8")).toContain('"requestId":"at-exit"');
+  });
+
+  it("takes back a folder another tool opened up", () => {
+    const dataDir = scratch();
+    fs.mkdirSync(accessLogDir(dataDir), { mode: 0o755 });
+    fs.chmodSync(accessLogDir(dataDir), 0o755);
+    openAccessLog(dataDir).close();
+    expect(mode(accessLogDir(dataDir))).toBe(0o700);
+  });
+});
+
+describe("retention", () => {
+  const now = new Date("2026-09-10T03:00:00Z");
+
+  it("deletes the days whose every line is older than the setting and keeps the rest", () => {
+    const dataDir = scratch();
+    // 2026-03-10 ends 2026-03-11T00:00Z, 183 days and 3 hours before `now`; 2026-03-11 ends 182 days and 3 hours before.
+    writeDays(dataDir, { "2026-03-09": [entry()], "2026-03-10": [entry()], "2026-03-11": [entry()], "2026-09-10": [entry()] });
+    fs.writeFileSync(path.join(accessLogDir(dataDir), "notes.txt"), "the operator's own file");
+    expect(pruneAccessLog(dataDir, 183, now)).toEqual(["2026-03-09", "2026-03-10"]);
+    expect(fs.readdirSync(accessLogDir(dataDir)).sort()).toEqual(["2026-03-11.jsonl", "2026-09-10.jsonl", "notes.txt"]);
+    // A longer retention (an authority asked for it, art. 15 §2) keeps more.
+    writeDays(dataDir, { "2025-12-01": [entry()] });
+    expect(pruneAccessLog(dataDir, 365, now)).toEqual([]);
+  });
+
+  it("refuses less than six months, in the settings and in the pruning itself", () => {
+    expect(() => parseEnv({ ACCESS_LOG_RETENTION_DAYS: "90" })).toThrow(
+      /ACCESS_LOG_RETENTION_DAYS: must be at least 183 days: the Marco Civil da Internet \(art\. 15\).*\(got "90"\)/,
+    );
+    expect(parseEnv({}).ACCESS_LOG_RETENTION_DAYS).toBe(183);
+    expect(parseEnv({ ACCESS_LOG_RETENTION_DAYS: "400" }).ACCESS_LOG_RETENTION_DAYS).toBe(400);
+    const dataDir = scratch();
+    writeDays(dataDir, { "2026-01-01": [entry()] });
+    expect(() => pruneAccessLog(dataDir, 30, now)).toThrow(RangeError);
+    expect(fs.existsSync(path.join(accessLogDir(dataDir), "2026-01-01.jsonl"))).toBe(true);
+  });
+
+  it("is applied by the daily job", async () => {
+    const dataDir = getEnv().DATA_DIR;
+    writeDays(dataDir, { "2025-01-01": [entry()], "2026-09-09": [entry()] });
+    const report = await runDailyJob(now);
+    expect(report.accessLogDaysDeleted).toBe(1);
+    expect(fs.readdirSync(accessLogDir(dataDir))).toEqual(["2026-09-09.jsonl"]);
+  });
+});
+
+describe("npm run access-log", () => {
+  const command = (dataDir: string, args: string[]) =>
+    run(tsx, ["scripts/access-log.ts", ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: "test" } });
+  const ids = (stdout: string) =>
+    stdout
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as AccessLogEntry).requestId);
+
+  it("prints the lines of one address, narrowed by user and UTC days, for a court order", async () => {
+    const dataDir = scratch();
+    writeDays(dataDir, {
+      "2026-03-01": [entry({ requestId: "a", ip: "203.0.113.7" }), entry({ requestId: "b", ip: "203.0.113.70" })],
+      "2026-03-02": [entry({ requestId: "c", ip: "203.0.113.7", userId: 5 }), entry({ requestId: "d", ip: "2001:db8::1", userId: 5 })],
+      "2026-03-03": [entry({ requestId: "e", ip: "203.0.113.7", userId: 6 })],
+    });
+    // Not 203.0.113.70: the address whole, not a prefix.
+    expect(ids((await command(dataDir, ["--ip", "203.0.113.7"])).stdout)).toEqual(["a", "c", "e"]);
+    expect(ids((await command(dataDir, ["--ip", "203.0.113.7", "--user", "5"])).stdout)).toEqual(["c"]);
+    expect(ids((await command(dataDir, ["--ip", "203.0.113.7", "--from", "2026-03-02", "--to", "2026-03-02"])).stdout)).toEqual(["c"]);
+    expect(ids((await command(dataDir, ["--ip", "2001:DB8::1"])).stdout)).toEqual(["d"]);
+    const { stdout, stderr } = await command(dataDir, ["--ip", "198.51.100.1"]);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("0 line(s).");
+  });
+
+  it("refuses a call it cannot answer exactly, with the usage", async () => {
+    const dataDir = scratch();
+    for (const args of [[], ["--ip", "1.2.3.4", "--from", "10/03/2026"]]) {
+      await expect(command(dataDir, args)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("usage: npm run access-log") });
+    }
+  });
+});

@@ -6,8 +6,10 @@
  * One small client over aws4fetch's request signing (the images' storage driver signs with it too):
  * PUT, server-side copy, GET, ListObjectsV2 and DELETE are all a backup needs.
  */
+import { Buffer } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
+import { URLSearchParams } from "node:url";
 
 /** @typedef {import("./backup.mjs").S3Settings} S3Settings */
 

@@ -51,7 +51,7 @@ type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & ({ ind
 /**
  * The label a request is counted under: the id of the deepest Remix route its path matches
  * ("routes/anuncio.$id" for every ad), so one series per page, never one per ad or per scanner's
- * made-up URL; a path no route matches counts as the 404 route's.
+ * made-up URL; a path no route matches counts as the 404 route's, one with a bad escape as "malformed".
  */
 export function routeLabeler(manifest: RouteManifest): (pathname: string) => string {
   const nodes = new Map<string, RouteNode>();
@@ -66,12 +66,12 @@ export function routeLabeler(manifest: RouteManifest): (pathname: string) => str
     siblings.push(nodes.get(route.id)!);
   }
   return (pathname) => {
-    let decoded = pathname;
+    // matchRoutes decodes the path itself, and logs a warning for each one it cannot: a scanner's bad escapes would flood the log.
     try {
-      decoded = decodeURI(pathname);
+      decodeURI(pathname);
     } catch {
-      // A malformed escape: matched as written.
+      return "malformed";
     }
-    return matchRoutes(roots, decoded)?.at(-1)?.route.id ?? "unmatched";
+    return matchRoutes(roots, pathname)?.at(-1)?.route.id ?? "unmatched";
   };
 }

@@ -40,6 +40,9 @@ import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, trackRequestUser } fr
 import { bodyLimitFor, bodyTooLargeMessage, type BodyLimit } from "~/web/body-limits.server";
 import { securityHeaders } from "~/web/security-headers.server";
 import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
+import { observeRequest } from "~/services/metrics.server";
+import { metricsAccess, METRICS_MESSAGES, routeLabeler } from "~/web/metrics.server";
+import { answerClusterMetrics, metricsContentType, scrapeMetrics, serveClusterMetrics } from "./server/metrics";
 import { announceAddress, scheduleBackups, scheduleDailyJob, superviseWorkers, writePidFile } from "./server/primary";
 
 installGlobals({ nativeFetch: true });
@@ -60,6 +63,8 @@ if (cluster.isPrimary) {
   // Photos stored before perceptual hashes existed: hashed in the background (none once done), never holding up the start.
   void backfillPhotoHashes().catch((error: unknown) => console.error("[photos] hash backfill failed:", error));
   writePidFile(env);
+  // Before the workers exist, so their first scrape finds the primary listening.
+  serveClusterMetrics(env);
   scheduleBackups(env);
   scheduleDailyJob();
   scheduleReconciliation();
@@ -77,6 +82,7 @@ if (cluster.isPrimary) {
     });
   }
 } else {
+  answerClusterMetrics();
   serve();
 }
 
@@ -95,6 +101,8 @@ type Locals = {
   bodyTooLarge?: boolean;
   /** The cause of this request's failure has been logged (so the 5xx line need not say it is unknown). */
   errorLogged?: boolean;
+  /** The metrics' route label, for answers given outside Remix (static files, /healthz, /metrics); else the Remix route's id. */
+  route?: string;
 };
 
 const locals = (res: ExpressResponse) => res.locals as Locals;
@@ -159,6 +167,8 @@ function serve(onListening?: (mode: string) => void) {
   // it. One line per request: method, path without the query string (it may carry tokens), status,
   // time, id. Any 5xx whose cause nobody logged says so, so no 500 goes by silently. And the access
   // log's line, with the client's address and port (TRUST_PROXY: as our proxy forwards them) and user.
+  // The same moment feeds the request metrics (ADR 023), labelled by route pattern, never by raw path.
+  const remixRouteOf = routeLabeler(build.routes);
   app.use((req, res, next) => {
     const start = performance.now();
     const requestId = randomUUID();
@@ -181,7 +191,9 @@ function serve(onListening?: (mode: string) => void) {
           requestId,
         }),
       );
-      const ms = (performance.now() - start).toFixed(1);
+      const elapsedMs = performance.now() - start;
+      observeRequest({ route: locals(res).route ?? remixRouteOf(req.path), method: req.method, status: res.statusCode, seconds: elapsedMs / 1000 });
+      const ms = elapsedMs.toFixed(1);
       const cut = res.writableFinished ? "" : " (connection closed before the answer ended)";
       console.log(`${req.method} ${req.path} ${res.statusCode} ${ms}ms ${requestId}${cut}`);
       if (res.statusCode >= 500 && !locals(res).errorLogged) {
@@ -240,6 +252,7 @@ function serve(onListening?: (mode: string) => void) {
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
+    locals(res).route = "/healthz";
     try {
       sqlite.prepare("select 1").get();
       res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -249,9 +262,28 @@ function serve(onListening?: (mode: string) => void) {
     }
   });
 
+  // The operator's metrics (ADR 023): the token, or without one this machine only; never cached.
+  app.get("/metrics", async (req, res, next) => {
+    locals(res).route = "/metrics";
+    const access = metricsAccess({ token: env.METRICS_TOKEN, authorization: req.headers.authorization, clientIp: req.ip ?? req.socket.remoteAddress });
+    if (access === 401) {
+      res.set("WWW-Authenticate", 'Bearer realm="metrics"');
+      return answer(req, res, 401, METRICS_MESSAGES.unauthorized);
+    }
+    if (access === 403) return answer(req, res, 403, METRICS_MESSAGES.forbidden);
+    try {
+      const text = await scrapeMetrics();
+      res.set("Cache-Control", "no-store").type(metricsContentType).send(text);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   // Fingerprinted build assets never change; everything else in public/ may, so it is cached briefly.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // setHeaders runs only when a file is served: those requests count under one "static" label.
+  const countAsStatic = (res: ExpressResponse) => void (locals(res).route = "static");
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: countAsStatic }));
+  app.use(express.static("public", { maxAge: "1h", setHeaders: countAsStatic }));
 
   const handleRemixRequest = createRequestHandler(build, build.mode);
   app.all("*", async (req, res, next) => {

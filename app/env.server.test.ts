@@ -52,6 +52,28 @@ describe("STORAGE_DRIVER=s3", () => {
   });
 });
 
+describe("BACKUP_S3_BUCKET and METRICS_TOKEN", () => {
+  const keys = { S3_ENDPOINT: "https://s3.sa-east-1.amazonaws.com/", S3_ACCESS_KEY_ID: "AKIA", S3_SECRET_ACCESS_KEY: "secret" };
+
+  it("stops start-up without the S3 endpoint and keys, also when the images stay on disk", () => {
+    expect(() => parseEnv({ BACKUP_S3_BUCKET: "copias" })).toThrow(/S3_ENDPOINT: is required when BACKUP_S3_BUCKET is set/);
+    expect(() => parseEnv({ BACKUP_S3_BUCKET: "copias" })).toThrow(/S3_SECRET_ACCESS_KEY: is required when BACKUP_S3_BUCKET is set/);
+    // S3_BUCKET is the images' bucket: not needed for backups alone.
+    expect(parseEnv({ BACKUP_S3_BUCKET: "copias", ...keys })).toMatchObject({ STORAGE_DRIVER: "fs", BACKUP_S3_BUCKET: "copias" });
+  });
+
+  it("warns when the backups would share the images' bucket", () => {
+    const env = parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "fotos", BACKUP_S3_BUCKET: "fotos", ...keys });
+    expect(startupWarnings(env)).toEqual([expect.stringContaining("BACKUP_S3_BUCKET is the images' bucket (fotos)")]);
+    expect(startupWarnings(parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "fotos", BACKUP_S3_BUCKET: "copias", ...keys }))).toEqual([]);
+  });
+
+  it("refuses a guessable metrics token without printing it", () => {
+    expect(() => parseEnv({ METRICS_TOKEN: "curto" })).toThrow(/METRICS_TOKEN: must have at least 16 characters \(got a secret of 5 characters\)/);
+    expect(parseEnv({ METRICS_TOKEN: "um-token-comprido-o-bastante" }).METRICS_TOKEN).toBe("um-token-comprido-o-bastante");
+  });
+});
+
 describe("Asaas key and address (PAYMENT_GATEWAY=asaas)", () => {
   const SANDBOX_KEY = "$aact_hmlg_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJlNzZmNGZhZGY6OjExMTEx";
   const PRODUCTION_KEY = "$aact_prod_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJlNzZmNGZhZGY6OjIyMjIy";

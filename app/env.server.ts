@@ -134,11 +134,24 @@ export const envSchema = z.object({
   OPERATOR_ADDRESS: optionalText,
   OPERATOR_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
   OPERATOR_PHONE: optionalText,
+  /**
+   * A bucket of its own (ideally another account or region) that receives every backup under
+   * backups/<UTC time>/: the database and, with STORAGE_DRIVER=fs, the images. Same S3_* endpoint and keys.
+   */
+  BACKUP_S3_BUCKET: optionalText,
+  /** With it, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; without it, only this machine. */
+  METRICS_TOKEN: z.string().trim().min(16, { message: "must have at least 16 characters" }).optional(),
 }).superRefine((env, ctx) => {
   // A half-configured bucket or gateway must stop start-up, not the first upload or payment.
   if (env.STORAGE_DRIVER === "s3") {
     for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STORAGE_DRIVER=s3" });
+    }
+  }
+  // Also when the images stay on disk: a backup that cannot leave the machine is found at start-up, not after the disk dies.
+  if (env.BACKUP_S3_BUCKET) {
+    for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when BACKUP_S3_BUCKET is set" });
     }
   }
   if (env.PAYMENT_GATEWAY === "asaas") {
@@ -238,6 +251,12 @@ export function startupWarnings(parsed: ParsedEnv): string[] {
       warnings.push("[env] ACCESS_LOG=false in production: no access log is kept, which the Marco Civil da Internet (art. 15) requires. Unset it.");
     }
   }
+  if (parsed.BACKUP_S3_BUCKET && parsed.STORAGE_DRIVER === "s3" && parsed.BACKUP_S3_BUCKET === parsed.S3_BUCKET) {
+    warnings.push(
+      `[env] BACKUP_S3_BUCKET is the images' bucket (${parsed.S3_BUCKET}): one mistake or one compromised key loses both. ` +
+        "Give the backups a bucket of their own, ideally in another account or region.",
+    );
+  }
   if (parsed.PAYMENT_GATEWAY === "local" && parsed.NODE_ENV === "production" && paymentTestCardsOf(parsed)) {
     warnings.push(
       "[env] PAYMENT_TEST_CARDS=true in production: test cards are ON, and the local gateway approves them without charging anyone " +
@@ -306,6 +325,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
 /** A value as the error message shows it: the Asaas key only by its prefix, since logs are kept. */
 function shownValue(name: string, value: string | undefined): string {
   if (name === "ASAAS_API_KEY" && value) return JSON.stringify(`${value.trim().slice(0, ASAAS_KEY_PREFIX.production.length)}…`);
+  if (name === "METRICS_TOKEN" && value) return `a secret of ${value.trim().length} characters`;
   return JSON.stringify(value);
 }
 

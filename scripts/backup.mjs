@@ -11,13 +11,17 @@
  *     remakes variants on demand): hard links, which cost no space because originals are written once
  *     under random names and never changed; a copy only where a link is impossible (another disk),
  *     and then linked from the previous snapshot when that one has the file already,
- *   - with STORAGE_DRIVER=s3, a copy of the database in the bucket under backups/<UTC time>/ (the
- *     images are in the bucket already; expire old copies with a lifecycle rule on that prefix).
- * The 24 newest backups are kept, plus the newest of each of the last 7 days.
+ *   - with BACKUP_S3_BUCKET, the same backup (database, and images with the file-system storage)
+ *     also in that bucket under backups/<UTC time>/, with the same retention (scripts/backup-s3.mjs);
+ *   - without it but with STORAGE_DRIVER=s3, a copy of the database in the images' bucket under
+ *     backups/<UTC time>/ (expire old copies with a lifecycle rule on that prefix).
+ * The 24 newest backups are kept, plus the newest of each of the last 7 days. A failed upload is
+ * logged and reported (the server counts it in its metrics); the local backup stands.
  */
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { downloadBackup, parseBucketBackup, pruneBucket, putFile, uploadBackup } from "./backup-s3.mjs";
 
 export const RETENTION = { hourly: 24, daily: 7 };
 
@@ -30,7 +34,11 @@ const PAGES_PER_STEP = 2000;
 
 /**
  * @typedef {{ endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string }} S3Settings
- * @typedef {{ dataDir: string; databasePath: string; storageDriver: "fs" | "s3"; s3?: S3Settings }} BackupSettings
+ * @typedef {{ endpoint: string; region: string; accessKeyId: string; secretAccessKey: string }} S3Keys
+ * @typedef {{ dataDir: string; databasePath: string; storageDriver: "fs" | "s3"; s3?: S3Settings; ownBucket?: boolean; s3Keys?: S3Keys }} BackupSettings
+ *   s3: where backups are copied; ownBucket: it is BACKUP_S3_BUCKET (the whole backup goes, with
+ *   retention), not the images' bucket (the database only); s3Keys: the S3_* endpoint and keys, for a
+ *   restore from an s3:// address.
  * @typedef {(line: string) => void} Log
  */
 
@@ -44,17 +52,25 @@ export function settingsFromEnv(env) {
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const databasePath = env.DATABASE_URL?.startsWith("file:") ? path.resolve(env.DATABASE_URL.slice("file:".length)) : path.join(dataDir, "app.db");
   const storageDriver = env.STORAGE_DRIVER === "s3" ? "s3" : "fs";
-  const s3 =
-    storageDriver === "s3" && env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-      ? {
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION || "auto",
-          bucket: env.S3_BUCKET,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        }
+  const s3Keys =
+    env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { endpoint: env.S3_ENDPOINT, region: env.S3_REGION || "auto", accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
       : undefined;
-  return { dataDir, databasePath, storageDriver, s3 };
+  return { dataDir, databasePath, storageDriver, s3Keys, ...backupBucket(storageDriver, s3Keys, env.BACKUP_S3_BUCKET, env.S3_BUCKET) };
+}
+
+/**
+ * Where backups are copied: BACKUP_S3_BUCKET (a bucket of their own), else with STORAGE_DRIVER=s3 the
+ * images' bucket, else nowhere. Shared by the npm scripts and the server (server/primary.ts).
+ * @param {"fs" | "s3"} storageDriver @param {S3Keys | undefined} keys
+ * @param {string | undefined} backupBucket @param {string | undefined} imagesBucket
+ * @returns {{ s3?: S3Settings; ownBucket?: boolean }}
+ */
+export function backupBucket(storageDriver, keys, backupBucket, imagesBucket) {
+  if (!keys) return {};
+  if (backupBucket) return { s3: { ...keys, bucket: backupBucket }, ownBucket: true };
+  if (storageDriver === "s3" && imagesBucket) return { s3: { ...keys, bucket: imagesBucket }, ownBucket: false };
+  return {};
 }
 
 /** @param {string} dataDir */
@@ -184,25 +200,12 @@ function tryLink(existing, link) {
   }
 }
 
-/**
- * Puts a file into the S3-compatible bucket with a signed PUT (aws4fetch, as the storage driver does).
- * @param {S3Settings} s3 @param {string} key @param {string} file
- */
-async function putToS3(s3, key, file) {
-  const { AwsClient } = await import("aws4fetch");
-  // A few retries on 5xx, not aws4fetch's default ten with back-off (most of a minute): the next run retries anyway.
-  const client = new AwsClient({ service: "s3", region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, retries: 3 });
-  const url = `${s3.endpoint.replace(/\/$/, "")}/${s3.bucket}/${key}`;
-  const response = await client.fetch(url, { method: "PUT", body: fs.readFileSync(file), headers: { "Content-Type": "application/vnd.sqlite3" } });
-  if (!response.ok) throw new Error(`PUT ${url} answered ${response.status} ${(await response.text()).slice(0, 200)}`);
-  return `s3://${s3.bucket}/${key}`;
-}
-
 /** @param {number} bytes */
 const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * One backup run: database, image snapshot or bucket copy, retention. Logs one line saying what it did.
+ * One backup run: database, image snapshot, bucket copy, retention. Logs one line saying what it did;
+ * `upload` says how the bucket copy went (null: no bucket), for the server's metrics.
  * @param {BackupSettings} settings
  * @param {{ now?: Date; log?: Log; retention?: { hourly: number; daily: number } }} [options]
  */
@@ -232,21 +235,42 @@ export async function runBackup(settings, { now = new Date(), log = console.log,
     fs.rmSync(partial, { recursive: true, force: true });
     throw error;
   }
+  /** @type {"ok" | "failed" | null} */
+  let upload = null;
   if (settings.s3) {
+    const databaseName = path.basename(settings.databasePath);
     try {
-      done.push(`copied to ${await putToS3(settings.s3, `backups/${stamp}/${path.basename(settings.databasePath)}`, path.join(folder, path.basename(settings.databasePath)))}`);
+      // Our own bucket takes the whole backup; the images' bucket only the database (the images are there).
+      const copied = settings.ownBucket
+        ? await uploadBackup(settings.s3, folder, stamp)
+        : await putFile(settings.s3, `backups/${stamp}/${databaseName}`, path.join(folder, databaseName));
+      done.push(`copied to ${copied}`);
+      upload = "ok";
     } catch (error) {
       // The local backup stands; the log says the bucket copy is missing.
-      done.push(`NOT copied to the bucket (${error instanceof Error ? error.message : String(error)})`);
+      done.push(`NOT copied to the bucket (${messageOf(error)})`);
+      upload = "failed";
     }
   }
   const removed = backupsToPrune(fs.readdirSync(root), retention);
   for (const name of removed) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   if (removed.length) done.push(`removed ${removed.length} old (${removed.join(", ")})`);
+  if (settings.s3 && settings.ownBucket && upload === "ok") {
+    try {
+      const gone = await pruneBucket(settings.s3, (names) => backupsToPrune(names, retention));
+      if (gone.length) done.push(`removed ${gone.length} old from the bucket (${gone.join(", ")})`);
+    } catch (error) {
+      done.push(`bucket retention NOT applied (${messageOf(error)})`);
+      upload = "failed";
+    }
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(`[backup] ${folder}: ${done.join("; ")} in ${seconds}s`);
-  return { folder, removed };
+  return { folder, removed, upload };
 }
+
+/** @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 
 /** The server's primary writes its pid here while it runs, so a restore can refuse to run under it. @param {string} dataDir */
 export const pidFile = (dataDir) => path.join(dataDir, "server.pid");
@@ -283,12 +307,7 @@ export class RestoreError extends Error {}
 export function restoreBackup(settings, source, { now = new Date(), log = console.log } = {}) {
   const isFolder = fs.existsSync(source) && fs.statSync(source).isDirectory();
   const file = isFolder ? path.join(source, path.basename(settings.databasePath)) : source;
-  const pid = runningServerPid(settings.dataDir);
-  if (pid) {
-    throw new RestoreError(
-      `the server is running on ${settings.dataDir} (pid ${pid}): stop it first. If it is not, delete ${pidFile(settings.dataDir)}.`,
-    );
-  }
+  refuseWhileRunning(settings);
   if (!fs.existsSync(file)) throw new RestoreError(`${file} does not exist`);
 
   // Checked as a copy beside the database (with its -wal, if it is a raw copy of a live database),
@@ -321,6 +340,46 @@ export function restoreBackup(settings, source, { now = new Date(), log = consol
   }
   log(`[restore] ${target}: ${done.join("; ")}`);
   return { kept: fs.existsSync(kept) ? kept : null };
+}
+
+/** @param {BackupSettings} settings */
+function refuseWhileRunning(settings) {
+  const pid = runningServerPid(settings.dataDir);
+  if (pid) {
+    throw new RestoreError(
+      `the server is running on ${settings.dataDir} (pid ${pid}): stop it first. If it is not, delete ${pidFile(settings.dataDir)}.`,
+    );
+  }
+}
+
+/**
+ * A restore from the bucket: `source` is s3://<bucket>/backups/<time>, read with the S3_* endpoint and
+ * keys. The backup is downloaded beside the local ones (images already in DATA_DIR/uploads are not) and
+ * restored like a local backup folder (restoreBackup), then the download is removed.
+ * @param {BackupSettings} settings @param {string} source
+ * @param {{ now?: Date; log?: Log }} [options]
+ */
+export async function restoreFromBucket(settings, source, { now = new Date(), log = console.log } = {}) {
+  const address = parseBucketBackup(source);
+  if (!address) throw new RestoreError(`${source} is not a backup in a bucket: use s3://<bucket>/backups/<UTC time>`);
+  if (!settings.s3Keys) throw new RestoreError("S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed to read the bucket");
+  refuseWhileRunning(settings);
+  const folder = path.join(backupsDir(settings.dataDir), `.download-${address.stamp}`);
+  fs.rmSync(folder, { recursive: true, force: true });
+  const uploads = path.join(settings.dataDir, "uploads");
+  const started = Date.now();
+  try {
+    let files;
+    try {
+      files = await downloadBackup({ ...settings.s3Keys, bucket: address.bucket }, address.stamp, folder, (file) => fs.existsSync(path.join(uploads, ...file.split("/"))));
+    } catch (error) {
+      throw new RestoreError(`could not download ${source}: ${messageOf(error)}`);
+    }
+    log(`[restore] downloaded ${files} files of ${source} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    return restoreBackup(settings, folder, { now, log });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** @param {string} from @param {string} to */

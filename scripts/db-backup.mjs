@@ -9,6 +9,11 @@ import { backupDatabase, runBackup, settingsFromEnv } from "./backup.mjs";
 if (existsSync(".env")) process.loadEnvFile(".env");
 
 const settings = settingsFromEnv(process.env);
+// The server refuses to start so (app/env.server.ts); this script must not quietly keep the backup on the same disk either.
+if (process.env.BACKUP_S3_BUCKET && !settings.s3) {
+  console.error("Backup refused: BACKUP_S3_BUCKET is set, but S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not all set.");
+  process.exit(1);
+}
 const target = process.argv[2];
 try {
   if (target) {

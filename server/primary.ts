@@ -7,7 +7,8 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import type { Env } from "~/env.server";
 import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/housekeeping.server";
-import { latestBackupTime, pidFile, runBackup, type BackupSettings } from "../scripts/backup.mjs";
+import { countBackup } from "~/services/metrics.server";
+import { backupBucket, latestBackupTime, pidFile, runBackup, type BackupSettings } from "../scripts/backup.mjs";
 import { writeServerFile } from "./running-server";
 
 export function writePidFile(env: Env) {
@@ -28,7 +29,8 @@ export function announceAddress(env: Env) {
  * Backups by themselves (scripts/backup.mjs, also behind `npm run db:backup`): in this first process
  * only, so once however many workers there are. The next one is due an interval after the newest in
  * DATA_DIR/backups (at once when there is none), so restarts neither skip nor repeat them; runs never
- * overlap, because the next is scheduled when one ends. A failed run is logged and the schedule goes on.
+ * overlap, because the next is scheduled when one ends. A failed run or upload is logged and counted
+ * in the metrics, and the schedule goes on.
  */
 export function scheduleBackups(env: Env) {
   if (env.BACKUP_INTERVAL_MINUTES === 0) {
@@ -36,34 +38,36 @@ export function scheduleBackups(env: Env) {
     return;
   }
   const every = env.BACKUP_INTERVAL_MINUTES * 60_000;
+  // Checked at start-up (env.server.ts): with STORAGE_DRIVER=s3 or BACKUP_S3_BUCKET every S3_* value it needs is present.
+  const keys =
+    env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : undefined;
   const settings: BackupSettings = {
     dataDir: env.DATA_DIR,
     databasePath: env.DATABASE_PATH,
     storageDriver: env.STORAGE_DRIVER,
-    // Checked at start-up (env.server.ts): with STORAGE_DRIVER=s3 every S3_* value is present.
-    s3:
-      env.STORAGE_DRIVER === "s3"
-        ? {
-            endpoint: env.S3_ENDPOINT!,
-            region: env.S3_REGION,
-            bucket: env.S3_BUCKET!,
-            accessKeyId: env.S3_ACCESS_KEY_ID!,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-          }
-        : undefined,
+    ...backupBucket(env.STORAGE_DRIVER, keys, env.BACKUP_S3_BUCKET, env.S3_BUCKET),
   };
   const run = async () => {
-    try {
-      await runBackup(settings);
-    } catch (error) {
-      console.error("[backup] failed:", error);
-    }
+    await takeBackup(settings);
     // unref: a pending backup never keeps a stopping server alive.
     setTimeout(() => void run(), every).unref();
   };
   const last = latestBackupTime(env.DATA_DIR);
   const due = last ? Math.min(every, Math.max(0, last.getTime() + every - Date.now())) : 0;
   setTimeout(() => void run(), due).unref();
+}
+
+/** One scheduled backup: never throws; a failed run or bucket copy is logged (by runBackup or here) and counted. */
+export async function takeBackup(settings: BackupSettings, options?: Parameters<typeof runBackup>[1]) {
+  try {
+    const { upload } = await runBackup(settings, options);
+    countBackup("ok", upload);
+  } catch (error) {
+    countBackup("failed", null);
+    console.error("[backup] failed:", error);
+  }
 }
 
 /**

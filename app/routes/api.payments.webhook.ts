@@ -9,6 +9,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { webhookToken } from "~/models/payment/gateway.server";
 import { receiveGatewayEvent } from "~/models/payment/webhook.server";
+import { countWebhook } from "~/services/metrics.server";
 import { isValidWebhookToken, parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
 import { jsonError, methodNotAllowed, NO_STORE, readJsonObject } from "~/web/http.server";
 
@@ -19,12 +20,17 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   if (!isValidWebhookToken(request.headers.get("asaas-access-token"), webhookToken())) {
+    countWebhook("unauthorized");
     return jsonError(401, "Unauthorized");
   }
   const body = await readJsonObject(request);
   const event = parseAsaasWebhook(body);
-  if (!event) return Response.json({ received: true, outcome: "ignored" }, { headers: NO_STORE });
+  if (!event) {
+    countWebhook("ignored");
+    return Response.json({ received: true, outcome: "ignored" }, { headers: NO_STORE });
+  }
   const outcome = receiveGatewayEvent(event, body);
+  countWebhook(outcome.kind);
   const payment = outcome.kind === "applied" ? { id: outcome.paymentId, status: outcome.status, changed: outcome.changed, adStatus: outcome.adStatus } : undefined;
   return Response.json({ received: true, outcome: outcome.kind, payment }, { headers: NO_STORE });
 }

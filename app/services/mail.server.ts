@@ -7,6 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
+import { countMail } from "~/services/metrics.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -16,7 +17,19 @@ export function outboxDir() {
   return path.join(getEnv().DATA_DIR, "outbox");
 }
 
+/** Sends (or files) one message; counted in the metrics as sent or failed, whoever called. */
 export async function sendMail(message: MailMessage) {
+  try {
+    const result = await deliver(message);
+    countMail("sent");
+    return result;
+  } catch (error) {
+    countMail("failed");
+    throw error;
+  }
+}
+
+async function deliver(message: MailMessage) {
   const env = getEnv();
   const mail = { from: env.MAIL_FROM, ...message };
   if (env.SMTP_URL) {

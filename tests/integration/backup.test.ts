@@ -1,24 +1,27 @@
 /**
  * scripts/backup.mjs, the one module behind the server's backup schedule, `npm run db:backup` and
- * `npm run db:restore`: retention, what a backup holds, the bucket copy (against a local fake S3),
- * and what a restore checks and keeps. The end-to-end round trip is tests/e2e/backup.spec.ts.
+ * `npm run db:restore`: retention, what a backup holds, the bucket copies (against a local fake S3,
+ * tests/support/fake-s3.ts), and what a restore checks and keeps, from a folder or from the bucket. The end-to-end round trip is tests/e2e/backup.spec.ts.
  */
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { registry } from "~/services/metrics.server";
+import { takeBackup } from "../../server/primary";
 import {
   backupsToPrune,
   latestBackupTime,
   pidFile,
   restoreBackup,
+  restoreFromBucket,
   RestoreError,
   runBackup,
   stampOf,
   type BackupSettings,
 } from "../../scripts/backup.mjs";
+import { startFakeS3, type FakeS3 } from "../support/fake-s3";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -35,6 +38,15 @@ function dataFolder(): BackupSettings {
   fs.mkdirSync(path.join(dataDir, "uploads", "variants", "foto1"), { recursive: true });
   fs.writeFileSync(path.join(dataDir, "uploads", "variants", "foto1", "320x0.webp"), "variant");
   return { dataDir, databasePath: path.join(dataDir, "app.db"), storageDriver: "fs" };
+}
+
+const bucketKeys = (s3: FakeS3) => ({ endpoint: s3.endpoint, region: "auto", accessKeyId: s3.accessKeyId, secretAccessKey: "segredo" });
+
+/** A counter's value in this process's metrics registry (0 when the series does not exist yet). */
+async function metricValue(name: string, labels: Record<string, string>) {
+  const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name);
+  const value = metric?.values.find((v) => Object.entries(labels).every(([key, label]) => v.labels[key] === label));
+  return value?.value ?? 0;
 }
 
 const countUsers = (file: string) => {
@@ -90,41 +102,125 @@ describe("runBackup", () => {
     expect(lines.at(-1)).toContain("removed 1 old (2025-03-10T01-00-00Z)");
   });
 
-  it("copies the database to the S3-compatible bucket with a signed PUT when STORAGE_DRIVER=s3, and keeps the local backup when that fails", async () => {
-    const puts: Array<{ url: string; authorization: string; bytes: number }> = [];
-    let status = 200;
-    const fakeS3 = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        puts.push({ url: `${request.method} ${request.url}`, authorization: String(request.headers.authorization), bytes: Buffer.concat(chunks).length });
-        response.writeHead(status).end();
-      });
-    });
-    await new Promise<void>((resolve) => fakeS3.listen(0, "127.0.0.1", resolve));
+  it("copies the database to the images' bucket with a signed PUT when STORAGE_DRIVER=s3, and keeps the local backup when that fails", async () => {
+    const s3 = await startFakeS3();
     try {
-      const { port } = fakeS3.address() as { port: number };
-      const settings: BackupSettings = {
-        ...dataFolder(),
-        storageDriver: "s3",
-        s3: { endpoint: `http://127.0.0.1:${port}/`, region: "auto", bucket: "fotos", accessKeyId: "AKIA", secretAccessKey: "segredo" },
-      };
+      const settings: BackupSettings = { ...dataFolder(), storageDriver: "s3", s3: { ...bucketKeys(s3), bucket: "fotos" }, ownBucket: false };
       const lines: string[] = [];
-      const { folder } = await runBackup(settings, { now: new Date("2025-03-10T12:00:00Z"), log: (line) => lines.push(line) });
-      expect(puts).toEqual([
-        { url: "PUT /fotos/backups/2025-03-10T12-00-00Z/app.db", authorization: expect.stringMatching(/^AWS4-HMAC-SHA256 /), bytes: fs.statSync(path.join(folder, "app.db")).size },
-      ]);
+      const { folder, upload } = await runBackup(settings, { now: new Date("2025-03-10T12:00:00Z"), log: (line) => lines.push(line) });
+      expect(upload).toBe("ok");
+      expect(s3.keys("fotos")).toEqual(["backups/2025-03-10T12-00-00Z/app.db"]);
+      expect(s3.read("fotos", "backups/2025-03-10T12-00-00Z/app.db")!.length).toBe(fs.statSync(path.join(folder, "app.db")).size);
       // The images live in the bucket already: no local snapshot.
       expect(fs.readdirSync(folder)).toEqual(["app.db"]);
       expect(lines[0]).toContain("copied to s3://fotos/backups/2025-03-10T12-00-00Z/app.db");
 
-      status = 503;
+      s3.failWith(503);
       const second = await runBackup(settings, { now: new Date("2025-03-10T13:00:00Z"), log: (line) => lines.push(line) });
+      expect(second.upload).toBe("failed");
       expect(fs.existsSync(path.join(second.folder, "app.db"))).toBe(true);
       expect(lines[1]).toMatch(/NOT copied to the bucket \(PUT .* answered 503/);
     } finally {
-      fakeS3.close();
+      await s3.close();
     }
+  });
+});
+
+describe("backups in a bucket of their own (BACKUP_S3_BUCKET)", () => {
+  let s3: FakeS3;
+  beforeEach(async () => {
+    // Two keys a page: listing a backup of a few files already takes several ListObjectsV2 pages.
+    s3 = await startFakeS3({ pageSize: 2 });
+  });
+  afterEach(() => s3.close());
+
+  /** A data folder whose backups also go to the "copias" bucket, images on disk. */
+  const offsite = (): BackupSettings => ({ ...dataFolder(), s3: { ...bucketKeys(s3), bucket: "copias" }, ownBucket: true, s3Keys: bucketKeys(s3) });
+
+  it("uploads the database and the images under backups/<UTC time>/, and copies unchanged images inside the bucket next time", async () => {
+    const settings = offsite();
+    fs.writeFileSync(path.join(settings.dataDir, "uploads", "originals", "foto2"), "second");
+    const lines: string[] = [];
+    await runBackup(settings, { now: new Date("2025-03-10T12:00:00Z"), log: (line) => lines.push(line) });
+    expect(s3.keys("copias")).toEqual([
+      "backups/2025-03-10T12-00-00Z/app.db",
+      "backups/2025-03-10T12-00-00Z/uploads/originals/foto1",
+      "backups/2025-03-10T12-00-00Z/uploads/originals/foto2",
+    ]);
+    expect(countUsers(path.join(settings.dataDir, "backups", "2025-03-10T12-00-00Z", "app.db"))).toBeGreaterThan(0);
+    expect(s3.read("copias", "backups/2025-03-10T12-00-00Z/uploads/originals/foto1")!.toString()).toBe("original");
+    expect(lines[0]).toContain("copied to s3://copias/backups/2025-03-10T12-00-00Z/ with 2 image files (2 sent, 0 copied in the bucket)");
+
+    // A new photo: sent; the two the previous backup has: copied without leaving the bucket.
+    fs.writeFileSync(path.join(settings.dataDir, "uploads", "originals", "foto3"), "third");
+    s3.requests.length = 0;
+    await runBackup(settings, { now: new Date("2025-03-10T13:00:00Z"), log: (line) => lines.push(line) });
+    expect(lines[1]).toContain("with 3 image files (1 sent, 2 copied in the bucket)");
+    expect(s3.read("copias", "backups/2025-03-10T13-00-00Z/uploads/originals/foto2")!.toString()).toBe("second");
+    // The database goes last: a prefix holding it is complete.
+    expect(s3.requests.filter((line) => line.startsWith("PUT")).at(-1)).toBe("PUT /copias/backups/2025-03-10T13-00-00Z/app.db");
+  });
+
+  it("applies the local folder's retention to the bucket", async () => {
+    const settings = offsite();
+    const lines: string[] = [];
+    for (let hour = 0; hour < 4; hour++) {
+      await runBackup(settings, { now: new Date(Date.UTC(2025, 2, 10, hour)), log: (line) => lines.push(line), retention: { hourly: 2, daily: 1 } });
+    }
+    const prefixes = [...new Set(s3.keys("copias").map((key) => key.split("/")[1]))];
+    expect(prefixes).toEqual(["2025-03-10T02-00-00Z", "2025-03-10T03-00-00Z"]);
+    expect(prefixes).toEqual(fs.readdirSync(path.join(settings.dataDir, "backups")).sort());
+    expect(lines.at(-1)).toContain("removed 1 old from the bucket (2025-03-10T01-00-00Z)");
+  });
+
+  it("counts a failed upload without throwing, keeps the local backup and leaves no partial prefix behind", async () => {
+    const settings = offsite();
+    const failures = () => metricValue("classificados_backup_uploads_total", { result: "failed" });
+    const before = await failures();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const lines: string[] = [];
+    // The images go up, then the bucket refuses the database (a full quota, say): what was sent is removed.
+    s3.failWith(403, (request) => request === "PUT /copias/backups/2025-03-10T12-00-00Z/app.db");
+    await expect(takeBackup(settings, { now: new Date("2025-03-10T12:00:00Z"), log: (line) => lines.push(line) })).resolves.toBeUndefined();
+    errors.mockRestore();
+    expect(await failures()).toBe(before + 1);
+    expect(await metricValue("classificados_backups_total", { result: "ok" })).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(settings.dataDir, "backups", "2025-03-10T12-00-00Z", "app.db"))).toBe(true);
+    expect(lines[0]).toMatch(/NOT copied to the bucket \(.* answered 403/);
+    expect(s3.requests).toContain("PUT /copias/backups/2025-03-10T12-00-00Z/uploads/originals/foto1");
+    expect(s3.keys("copias")).toEqual([]);
+  });
+
+  it("restores from s3://<bucket>/backups/<time> into a fresh data folder, and an ad reads back", async () => {
+    const settings = offsite();
+    await runBackup(settings, { now: new Date("2025-03-10T12:00:00Z"), log: () => {} });
+    const db = new Database(settings.databasePath, { readonly: true });
+    const ad = db.prepare("select id, title from ads order by id limit 1").get() as { id: number; title: string };
+    db.close();
+
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-restore-test-"));
+    folders.push(fresh);
+    const target: BackupSettings = { dataDir: fresh, databasePath: path.join(fresh, "app.db"), storageDriver: "fs", s3Keys: bucketKeys(s3) };
+    const lines: string[] = [];
+    await restoreFromBucket(target, "s3://copias/backups/2025-03-10T12-00-00Z", { log: (line) => lines.push(line) });
+
+    const restored = new Database(target.databasePath, { readonly: true });
+    expect(restored.prepare("select title from ads where id = ?").get(ad.id)).toEqual({ title: ad.title });
+    restored.close();
+    expect(fs.readFileSync(path.join(fresh, "uploads", "originals", "foto1"), "utf8")).toBe("original");
+    expect(lines[0]).toMatch(/^\[restore\] downloaded 2 files of s3:\/\/copias\/backups\/2025-03-10T12-00-00Z in /);
+    // The download is gone once restored.
+    expect(fs.readdirSync(path.join(fresh, "backups")).filter((name) => name.startsWith(".download"))).toEqual([]);
+  });
+
+  it("refuses an address that is not a backup, or a backup the bucket does not hold, and leaves the database alone", async () => {
+    const settings = offsite();
+    const before = fs.readFileSync(settings.databasePath);
+    await expect(restoreFromBucket(settings, "s3://copias/outra-coisa", { log: () => {} })).rejects.toThrow(/is not a backup in a bucket/);
+    await expect(restoreFromBucket(settings, "s3://copias/backups/2020-01-01T00-00-00Z", { log: () => {} })).rejects.toThrow(
+      new RestoreError("could not download s3://copias/backups/2020-01-01T00-00-00Z: s3://copias/backups/2020-01-01T00-00-00Z/ holds no backup"),
+    );
+    expect(fs.readFileSync(settings.databasePath).equals(before)).toBe(true);
   });
 });
 

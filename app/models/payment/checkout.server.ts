@@ -38,6 +38,7 @@ import { failClaim, markUnknown, matchesQuote, settleEarlierCharges } from "~/mo
 import { OPEN_PAYMENT_STATUSES } from "~/models/payment/withdrawal.server";
 import { paymentQuote, type PaymentQuote, type PaymentRequest } from "~/models/payment/payment-form";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
+import { countPaymentStatus } from "~/services/metrics.server";
 import { GatewayError, type GatewayStatus } from "~/services/payments/gateway";
 
 /** A row without a gateway id after this long belongs to a request that died half-way. */
@@ -223,6 +224,8 @@ function recordCharge(
       return applyStatusInTransaction(tx, payment, { status: values.status, gatewayStatus: values.gatewayStatus }, now);
     },
   );
+  // A new charge waiting for the payer changes no status, so afterStatusChange does not count it.
+  if (!change.changed) countPaymentStatus(paymentGateway().name, change.status);
   return afterStatusChange(change, claimed.amountCents);
 }
 

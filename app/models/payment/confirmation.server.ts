@@ -33,6 +33,8 @@ import { activatePaidAd, pauseAfterRefund, unpublishUnpaidAd, type Writer } from
 import { isPaidPaymentStatus, type PaymentStatus } from "~/models/payment/payment";
 import { sendPaymentReceipt } from "~/models/payment/receipt.server";
 import { adoptGatewayId, markWithdrawnChargePaid, queueWithdrawal, sendWithdrawals, wasWithdrawn } from "~/models/payment/withdrawal.server";
+import { paymentGateway } from "~/models/payment/gateway.server";
+import { countPaymentStatus } from "~/services/metrics.server";
 import type { GatewayStatus } from "~/services/payments/gateway";
 
 export type StatusChange = {
@@ -194,6 +196,8 @@ export async function settleReceipts(): Promise<void> {
 
 /** After the commit: the receipt of a payment that just published its ad, the withdrawal of a restored charge. Never throws. */
 export function afterStatusChange(change: StatusChange, amountCents: number): AppliedStatus {
+  // Counted once committed: every status a payment reaches, whichever path (webhook, card, reconciliation) moved it.
+  if (change.changed) countPaymentStatus(paymentGateway().name, change.status);
   let receipt: Promise<void> | null = null;
   if (change.newlyPaid && amountCents > 0) {
     receipt = track(sendPaymentReceipt(change.paymentId), `receipt e-mail for payment ${change.paymentId}`);

@@ -10,6 +10,7 @@ import { paymentGateway } from "~/models/payment/gateway.server";
 import { NOT_CREATED_GATEWAY_STATUS, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
 import type { PaymentQuote, PaymentRequest } from "~/models/payment/payment-form";
 import { OPEN_PAYMENT_STATUSES, queueWithdrawal } from "~/models/payment/withdrawal.server";
+import { countPaymentStatus } from "~/services/metrics.server";
 import { isPaidStatus } from "~/services/payments/gateway";
 
 /** How many of the ad's open payments are looked up at the gateway before a new charge (a safety cap). */
@@ -33,6 +34,7 @@ export function failClaim(paymentId: number, gatewayStatus: string, metadata: Re
     .set({ status: "failed", asaasStatus: gatewayStatus, metadata: { ...row?.metadata, ...metadata }, updatedAt: now })
     .where(eq(payments.id, paymentId))
     .run();
+  countPaymentStatus(paymentGateway().name, "failed");
 }
 
 /** The gateway may have made the charge (a timeout, a dropped connection): unknown, looked up later, never "failed". */

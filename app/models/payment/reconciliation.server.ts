@@ -24,6 +24,7 @@ import { paymentGateway } from "~/models/payment/gateway.server";
 import { NOT_CREATED_GATEWAY_STATUS, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
 import { applyObservedStatus } from "~/models/payment/webhook.server";
 import { OPEN_PAYMENT_STATUSES, queueWithdrawal, sendWithdrawals, type WithdrawalReport } from "~/models/payment/withdrawal.server";
+import { countReconciliation } from "~/services/metrics.server";
 import { ASAAS_PRODUCTION_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas.server";
 import { GatewayError, isPaidStatus } from "~/services/payments/gateway";
 
@@ -170,6 +171,7 @@ export async function reconcilePayments(now: Date = new Date(), settings: Reconc
     report.withdrawals = await sendWithdrawals({ maxCalls: left(), onPaid: (paymentId, update, gatewayPaymentId) => applyFoundCharge(paymentId, update, gatewayPaymentId, now), now });
     report.calls += report.withdrawals.calls;
   }
+  countReconciliation(report.stoppedBy ? "stopped" : "ok", report.changed);
   const w = report.withdrawals;
   if (report.changed || report.unknown || w.withdrawn || w.failed || w.paidAnyway) {
     console.log(
@@ -195,6 +197,7 @@ export function scheduleReconciliation(settings: ReconcileSettings = reconcileSe
     try {
       await reconcilePayments(new Date(), settings);
     } catch (error) {
+      countReconciliation("failed");
       console.error("[payments] reconciliation failed:", error);
     }
     next();

@@ -13,6 +13,7 @@ import { AD_FORM_MESSAGES, MAX_IMAGE_BYTES } from "~/models/ad/ad-form";
 import { chargedDays } from "~/models/ad/cost";
 import { action as createAdApi } from "~/routes/api.ads";
 import {
+  carFields,
   adRow,
   adsOf,
   bearer,
@@ -45,23 +46,6 @@ beforeAll(async () => {
   seller = await createUser({ name: "Vera Vendedora" });
   other = await createUser({ name: "Outro Usuário" });
 });
-
-/** A complete, valid ad for the Veículos › Carros category, field by field as the spec's client sends it. */
-function carFields(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
-  return {
-    adType: "Vender",
-    idCity: String(cityId("Patos de Minas")),
-    categoryId: String(categoryId("Veículos")),
-    subcategoryId: String(subcategoryId("Veículos", "Carros")),
-    title: "Fiat Strada 2019 cabine dupla",
-    expirationDate: inDays(5),
-    price: "R$ 78.500,00",
-    whatsapp: "34999887766",
-    description: "Fiat Strada Freedom 1.3 2019, revisada, pneus novos, documentação em dia.",
-    characteristics: JSON.stringify({ marca: "Fiat", ano: "2019", quilometragem: "85.000", unicoDono: "sim", Garantia: "3 meses de motor" }),
-    ...overrides,
-  };
-}
 
 function postAd(fields: Record<string, string | undefined>, files: Upload[] = [], headers: Record<string, string> = bearer(seller)) {
   return callRoute(createAdApi, "/api/ads", { init: { method: "POST", headers, body: multipart(fields, files) } });

@@ -20,7 +20,7 @@ import { loader as queueLoader } from "~/routes/admin.moderation";
 import { action as createAdApi } from "~/routes/api.ads";
 import { action as createPayment } from "~/routes/api.payments.create";
 import { hashDistance, parseHash } from "~/services/photo-hash.server";
-import { adRow, bearer, browser, categoryId, cityId, createUser, imagesOf, inDays, multipart, subcategoryId, upload, type TestUser } from "../support/ad-fixtures";
+import { adRow, bearer, browser, carFields, createUser, imagesOf, multipart, upload, type TestUser } from "../support/ad-fixtures";
 import { createPendingAd, customerInfo, goodCard, jsonPost } from "../support/payments";
 import { callRoute } from "../support/route";
 
@@ -172,17 +172,8 @@ async function photo(seed: number): Promise<Buffer> {
 const resavedCopy = (bytes: Buffer) => sharp(bytes).resize(900).jpeg({ quality: 60 }).toBuffer();
 
 async function adWithPhoto(owner: TestUser, bytes: Buffer, { paid = true } = {}) {
-  const fields = {
-    adType: "Vender",
-    idCity: String(cityId("Patos de Minas")),
-    categoryId: String(categoryId("Veículos")),
-    subcategoryId: String(subcategoryId("Veículos", "Carros")),
-    title: "Fiat Strada 2019 cabine dupla",
-    expirationDate: inDays(5),
-    whatsapp: "34999887766",
-    description: "Fiat Strada Freedom 1.3 2019, revisada, pneus novos, documentação em dia.",
-    characteristics: JSON.stringify({ marca: "Fiat", ano: "2019", quilometragem: "85.000", unicoDono: "sim" }),
-  };
+  // No price: the photo, not the price, is what these ads are judged on.
+  const fields = carFields({ price: undefined });
   const response = await callRoute(createAdApi, "/api/ads", { init: { method: "POST", headers: bearer(owner), body: multipart(fields, [upload(bytes)]) } });
   const body = (await response.json()) as { id: number; message?: string };
   expect([response.status, body.message]).toEqual([201, undefined]);

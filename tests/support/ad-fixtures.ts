@@ -136,3 +136,20 @@ export function storedOriginalBytes(publicId: string): Buffer {
 export function newOriginals(before: Set<string>): string[] {
   return [...storedOriginals()].filter((id) => !before.has(id));
 }
+
+/** A complete, valid ad for the Veículos › Carros category, field by field as the spec's client sends it. */
+export function carFields(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    adType: "Vender",
+    idCity: String(cityId("Patos de Minas")),
+    categoryId: String(categoryId("Veículos")),
+    subcategoryId: String(subcategoryId("Veículos", "Carros")),
+    title: "Fiat Strada 2019 cabine dupla",
+    expirationDate: inDays(5),
+    price: "R$ 78.500,00",
+    whatsapp: "34999887766",
+    description: "Fiat Strada Freedom 1.3 2019, revisada, pneus novos, documentação em dia.",
+    characteristics: JSON.stringify({ marca: "Fiat", ano: "2019", quilometragem: "85.000", unicoDono: "sim", Garantia: "3 meses de motor" }),
+    ...overrides,
+  };
+}

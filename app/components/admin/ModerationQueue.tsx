@@ -5,15 +5,16 @@
  * rejection. 'Aprovar' publishes it; 'Rejeitar' needs a reason, which the owner reads on the dashboard.
  * Plain forms: with JavaScript off they post and come back with a toast.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { Badge, dangerButton, focusRing, inputClass, primaryButton } from "~/components/admin/ui";
+import { Link } from "@remix-run/react";
+import { AdDecisionForms } from "~/components/admin/AdDecisionForms";
+import { Badge, focusRing, primaryButton } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
 import { formatDateTimeBR } from "~/lib/dates";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL } from "~/lib/money";
 import { REPORTER_MIN_ACCOUNT_AGE_DAYS } from "~/models/ad/ad-report";
 import type { FraudSignal } from "~/models/ad/fraud-signals";
-import { REASON_MAX, type ModerationQueueItem } from "~/models/ad/moderation-queue";
+import type { ModerationQueueItem } from "~/models/ad/moderation-queue";
 
 const PROVIDERS: Record<string, string> = { gemini: "Gemini", openai: "OpenAI", local: "regras locais" };
 const RECOMMENDATIONS: Record<string, string> = { approved: "aprovado", rejected: "rejeitado", needs_review: "precisa de revisão" };
@@ -40,9 +41,6 @@ export function ModerationQueue({ items, action = "/admin/moderation", back }: {
 }
 
 function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: string; back: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("adId") === String(item.id);
-  const deciding = busy ? navigation.formData?.get("decision") : null;
   const titleId = `moderacao-${item.id}`;
   return (
     <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -140,39 +138,22 @@ function QueueItem({ item, action, back }: { item: ModerationQueueItem; action: 
         ) : null}
       </div>
 
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Link to={`/anuncio/${item.id}`} className={`inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline ${focusRing} rounded`}>
-          <Icon name="eye" className="h-4 w-4" />
-          Ver anúncio
-        </Link>
-        <div className="flex flex-1 flex-col gap-3 sm:items-end">
-          <Form method="post" action={action}>
-            <input type="hidden" name="adId" value={item.id} />
-            <input type="hidden" name="voltar" value={back} />
-            <button type="submit" name="decision" value="approved" disabled={busy} className={`${primaryButton} w-full sm:w-auto`} aria-label={`Aprovar ${item.title}`}>
-              <Icon name={deciding === "approved" ? "loader-circle" : "check"} className={`h-4 w-4 ${deciding === "approved" ? "animate-spin" : ""}`} />
-              {deciding === "approved" ? "Aprovando..." : "Aprovar"}
-            </button>
-          </Form>
-          <details className="w-full sm:max-w-md">
-            <summary className={`${focusRing} inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg px-1 text-sm font-semibold text-red-700 hover:underline`}>
-              <Icon name="circle-x" className="h-4 w-4" />
-              Rejeitar…
-            </summary>
-            <Form method="post" action={action} className="mt-2 space-y-2">
-              <input type="hidden" name="adId" value={item.id} />
-              <input type="hidden" name="voltar" value={back} />
-              <label htmlFor={`motivo-${item.id}`} className="block text-sm font-medium text-slate-800">
-                Motivo da rejeição (o anunciante verá)
-              </label>
-              <textarea id={`motivo-${item.id}`} name="reason" required maxLength={REASON_MAX} rows={3} className={inputClass(false)} />
-              <button type="submit" name="decision" value="rejected" disabled={busy} className={`${dangerButton} w-full sm:w-auto`}>
-                {deciding === "rejected" ? "Rejeitando..." : "Confirmar rejeição"}
-              </button>
-            </Form>
-          </details>
-        </div>
-      </div>
+      <AdDecisionForms
+        adId={item.id}
+        title={item.title}
+        action={action}
+        back={back}
+        field="decision"
+        keep={{ value: "approved", label: "Aprovar", busyLabel: "Aprovando...", ariaLabel: "Aprovar", className: primaryButton }}
+        remove={{
+          value: "rejected",
+          label: "Confirmar rejeição",
+          busyLabel: "Rejeitando...",
+          summary: "Rejeitar…",
+          reasonLabel: "Motivo da rejeição (o anunciante verá)",
+          reasonId: `motivo-${item.id}`,
+        }}
+      />
     </article>
   );
 }

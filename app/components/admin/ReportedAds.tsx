@@ -5,8 +5,8 @@
  * (and republishes an ad they had hidden); 'Retirar do ar' needs the reason the owner will read.
  * Plain forms: with JavaScript off they post and come back with a toast.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { Badge, dangerButton, focusRing, inputClass, secondaryButton } from "~/components/admin/ui";
+import { AdDecisionForms } from "~/components/admin/AdDecisionForms";
+import { Badge, focusRing, secondaryButton } from "~/components/admin/ui";
 import { StatusBadge } from "~/components/dashboard/ManagedAdList";
 import { Icon } from "~/components/Icon";
 import { formatDateTimeBR } from "~/lib/dates";
@@ -19,7 +19,6 @@ import {
   type ReporterKind,
   type ReportReason,
 } from "~/models/ad/ad-report";
-import { REASON_MAX } from "~/models/ad/moderation-queue";
 
 export function ReportedAds({ items, action = "/admin/moderation", back }: { items: ReportedAdItem[]; action?: string; back: string }) {
   return (
@@ -66,9 +65,6 @@ function Counts<K extends string>({ label, counts, labels }: { label: string; co
 }
 
 function ReportedAd({ item, action, back }: { item: ReportedAdItem; action: string; back: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("adId") === String(item.adId);
-  const doing = busy ? navigation.formData?.get("intent") : null;
   const titleId = `denuncia-${item.adId}`;
   return (
     <article aria-labelledby={titleId} data-testid={`denuncia-${item.adId}`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -115,39 +111,28 @@ function ReportedAd({ item, action, back }: { item: ReportedAdItem; action: stri
         </details>
       ) : null}
 
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Link to={`/anuncio/${item.adId}`} className={`inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline ${focusRing}`}>
-          <Icon name="eye" className="h-4 w-4" />
-          Ver anúncio
-        </Link>
-        <div className="flex flex-1 flex-col gap-3 sm:items-end">
-          <Form method="post" action={action}>
-            <input type="hidden" name="adId" value={item.adId} />
-            <input type="hidden" name="voltar" value={back} />
-            <button type="submit" name="intent" value="dismiss-reports" disabled={busy} className={`${secondaryButton} w-full sm:w-auto`} aria-label={`Descartar denúncias de ${item.title}`}>
-              <Icon name={doing === "dismiss-reports" ? "loader-circle" : "check"} className={`h-4 w-4 ${doing === "dismiss-reports" ? "animate-spin" : ""}`} />
-              {doing === "dismiss-reports" ? "Descartando..." : item.heldByReports ? "Descartar e republicar" : "Descartar denúncias"}
-            </button>
-          </Form>
-          <details className="w-full sm:max-w-md">
-            <summary className={`${focusRing} inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg px-1 text-sm font-semibold text-red-700 hover:underline`}>
-              <Icon name="circle-x" className="h-4 w-4" />
-              Retirar do ar…
-            </summary>
-            <Form method="post" action={action} className="mt-2 space-y-2">
-              <input type="hidden" name="adId" value={item.adId} />
-              <input type="hidden" name="voltar" value={back} />
-              <label htmlFor={`retirar-${item.adId}`} className="block text-sm font-medium text-slate-800">
-                Motivo (o anunciante receberá por e-mail e poderá pedir revisão)
-              </label>
-              <textarea id={`retirar-${item.adId}`} name="reason" required maxLength={REASON_MAX} rows={3} className={inputClass(false)} />
-              <button type="submit" name="intent" value="take-down" disabled={busy} className={`${dangerButton} w-full sm:w-auto`}>
-                {doing === "take-down" ? "Retirando..." : "Confirmar e retirar do ar"}
-              </button>
-            </Form>
-          </details>
-        </div>
-      </div>
+      <AdDecisionForms
+        adId={item.adId}
+        title={item.title}
+        action={action}
+        back={back}
+        field="intent"
+        keep={{
+          value: "dismiss-reports",
+          label: item.heldByReports ? "Descartar e republicar" : "Descartar denúncias",
+          busyLabel: "Descartando...",
+          ariaLabel: "Descartar denúncias de",
+          className: secondaryButton,
+        }}
+        remove={{
+          value: "take-down",
+          label: "Confirmar e retirar do ar",
+          busyLabel: "Retirando...",
+          summary: "Retirar do ar…",
+          reasonLabel: "Motivo (o anunciante receberá por e-mail e poderá pedir revisão)",
+          reasonId: `retirar-${item.adId}`,
+        }}
+      />
     </article>
   );
 }

@@ -20,7 +20,7 @@ import {
 import { AD_STATUSES, AD_TYPES, MODERATION_DECISIONS, type AdModeration } from "../models/ad/ad";
 import { REPORT_REASONS, REPORTER_KINDS } from "../models/ad/ad-report";
 import type { WizardDraftData } from "../models/ad/ad-form";
-import type { FraudSignal } from "../models/ad/fraud-signals";
+import { PHOTO_HASH_BANDS, type FraudSignal } from "../models/ad/fraud-signals";
 import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";
 import { createdAt } from "./columns";
 
@@ -229,8 +229,20 @@ export const adImages = sqliteTable(
     phash: text({ length: 16 }),
     createdAt: createdAt(),
   },
-  (t) => [index("ad_images_ad_idx").on(t.adId, t.order)],
+  (t) => [
+    index("ad_images_ad_idx").on(t.adId, t.order),
+    // The copied-photo check's candidates (models/ad/fraud-signals.server.ts): one index per band of the hash.
+    ...PHOTO_HASH_BANDS.map((band, n) => index(`ad_images_phash_band${n}_idx`).on(photoHashBand(t.phash, band))),
+  ],
 );
+
+/**
+ * One band of a photo's hash as SQL, exactly as its index declares it: a query uses an expression
+ * index only when it writes the same expression, literals included (so no bound parameters here).
+ */
+export function photoHashBand(phash: AnySQLiteColumn, [start, length]: (typeof PHOTO_HASH_BANDS)[number]) {
+  return sql`substr(${phash}, ${sql.raw(String(start))}, ${sql.raw(String(length))})`;
+}
 
 export const settings = sqliteTable("settings", {
   id: integer().primaryKey({ autoIncrement: true }),

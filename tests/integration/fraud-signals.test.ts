@@ -12,7 +12,7 @@ import { db } from "~/db/client.server";
 import { adImages, ads, subcategories, users } from "~/db/schema";
 import { DEMO_SELLER } from "~/db/seed-data";
 import type { AdStatus, AdType } from "~/models/ad/ad";
-import { COPIED_PHOTO_MAX_DISTANCE, FRAUD_REASONS, type FraudSignal } from "~/models/ad/fraud-signals";
+import { COPIED_PHOTO_MAX_DISTANCE, FRAUD_REASONS, PHOTO_HASH_BANDS, type FraudSignal } from "~/models/ad/fraud-signals";
 import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
 import { approveAd } from "~/models/ad/moderation-queue.server";
 import { settleReceipts } from "~/models/payment/confirmation.server";
@@ -218,6 +218,31 @@ describe("copied photos", () => {
     await adWithPhoto(griefer, await resavedCopy(original), { paid: false });
     const owner = await createUser({ name: "Dono da foto" });
     expect((await adWithPhoto(owner, original)).status).toBe("active");
+  });
+
+  it("finds a photo exactly the limit away whose bits differ in every band, and not one bit further", async () => {
+    const owner = await createUser({ name: "Dona do original" });
+    const original = await adWithPhoto(owner, await photo(7));
+    const originalHash = imagesOf(original.id)[0]!.phash!;
+    /** The hash with the lowest bit of each listed hex digit flipped. */
+    const flip = (hex: string, digits: number[]) =>
+      [...hex].map((digit, i) => (parseInt(digit, 16) ^ (digits.filter((d) => d === i).length % 2)).toString(16)).join("");
+    const bandDigit = (band: number, nth: number) => PHOTO_HASH_BANDS[band]![0] - 1 + nth;
+    // Six bits, 2 + 2 + 1 + 1 over the four bands: no band is equal, the last two are within the radius.
+    const atTheLimit = flip(originalHash, [bandDigit(0, 0), bandDigit(0, 1), bandDigit(1, 0), bandDigit(1, 1), bandDigit(2, 0), bandDigit(3, 0)]);
+    expect(hashDistance(parseHash(atTheLimit)!, parseHash(originalHash)!)).toBe(COPIED_PHOTO_MAX_DISTANCE);
+    const copier = async (phash: string) => {
+      const seller = await createUser({ name: "Copiador" });
+      const ad = await adWithPhoto(seller, await photo(8), { paid: false });
+      db.update(adImages).set({ phash }).where(eq(adImages.adId, ad.id)).run();
+      return pay(seller, ad.id);
+    };
+    const near = await copier(atTheLimit);
+    expect(near.status).toBe("pending");
+    expect(near.fraudSignals?.[0]).toMatchObject({ otherAdId: original.id, distance: COPIED_PHOTO_MAX_DISTANCE });
+    // A seventh bit: over the limit.
+    const far = await copier(flip(atTheLimit, [bandDigit(3, 1)]));
+    expect(far.fraudSignals ?? []).not.toContainEqual(expect.objectContaining({ otherAdId: original.id }));
   });
 
   it("hashes, in the background, photos stored before hashes existed", async () => {

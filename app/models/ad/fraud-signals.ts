@@ -14,6 +14,22 @@ export const PRICE_OUTLIER = {
 /** Photos this close (bits of 64 that differ in their perceptual hash) are the same picture, resized or recompressed. */
 export const COPIED_PHOTO_MAX_DISTANCE = 6;
 
+/**
+ * The perceptual hash's 16 hex digits cut into four bands of 16 bits ([first digit, length] as SQLite's
+ * substr counts them). Two hashes within COPIED_PHOTO_MAX_DISTANCE bits differ in at most
+ * PHOTO_HASH_BAND_RADIUS bits in at least one band (pigeonhole: 6 bits over 4 bands leave one band with
+ * at most 1), so only photos whose band equals one of that band's values within the radius (17 values
+ * at radius 1) need comparing. Each band has an index on its substr expression (db/schema.ts), which
+ * keeps the check off a scan of every photo (ADR 020).
+ */
+export const PHOTO_HASH_BANDS = [
+  [1, 4],
+  [5, 4],
+  [9, 4],
+  [13, 4],
+] as const;
+export const PHOTO_HASH_BAND_RADIUS = Math.floor(COPIED_PHOTO_MAX_DISTANCE / PHOTO_HASH_BANDS.length);
+
 export const FRAUD_REASONS = {
   priceOutlier: "preço muito abaixo do comum nesta subcategoria",
   copiedPhoto: "foto igual à de um anúncio de outra conta",

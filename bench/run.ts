@@ -30,6 +30,9 @@
  * /categories and an ad page is weighed (target ≤ 100 KB gzip for / and /categories).
  * BENCH_ONLY=plans builds the databases and prints the plans, without a server (BENCH_KEEP=1 keeps them).
  *
+ * What the operator meets (issue #24), printed for every size before the server starts: the database
+ * and search-index sizes, and the time of `db:backup`, `db:restore` and the first `jobs:daily`.
+ *
  * Search against the plain listing (issue #20): the API's search, in the views and the relevance
  * orders, is timed against `/api/ads/public` alone in alternating rounds (BENCH_RATIO_ROUNDS; each
  * round's ratio of the median latencies, and the median of the rounds). BENCH_ONLY=search runs just
@@ -325,6 +328,10 @@ async function measureFlood(base: string, size: number): Promise<FloodReport> {
 
 type PlanRow = { size: number; name: string; statement: string; plan: string[]; fullScan: boolean; ms: number };
 
+/** The database's ordinary tables (not FTS5's virtual ones, whose scans are index reads). */
+const realTables = (sqlite: Database.Database) =>
+  new Set(sqlite.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'").pluck().all() as string[]);
+
 function explain(sqlite: Database.Database, size: number, name: string, filter: Parameters<typeof publicAdsStatements>[0]) {
   const rows: PlanRow[] = [];
   // The statements depend on how many ads the words match and on the total (few matches are read first).
@@ -337,8 +344,12 @@ function explain(sqlite: Database.Database, size: number, name: string, filter: 
   for (const [statement, query] of Object.entries({ count, ...(ranks ? { ranks } : {}), page })) {
     const params = query.params as unknown[];
     const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
-    // "SCAN ads" alone is a full table scan; "SCAN ads USING [COVERING] INDEX" walks an index range.
-    const fullScan = plan.some((detail) => /^SCAN (ads|ads AS \w+)$/.test(detail.trim()));
+    // "SCAN <table>" alone reads a whole real table; "SCAN ads USING [COVERING] INDEX" walks an index
+    // in order until the page is full, and FTS5's "VIRTUAL TABLE" scans answer a MATCH from its index.
+    const fullScan = plan.some((detail) => {
+      const scanned = /^SCAN (\w+)(?: AS \w+)?$/.exec(detail.trim());
+      return scanned !== null && realTables(sqlite).has(scanned[1]!);
+    });
     // The statement's own cost (median of 21 runs), without HTTP, Remix or the count cache.
     const prepared = sqlite.prepare(query.sql);
     const times: number[] = [];
@@ -393,6 +404,33 @@ function serverMemory(pid: number) {
   return { processes, totalMb: processes.reduce((sum, p) => sum + p.rssMb, 0) };
 }
 
+/**
+ * What the operator meets at this size (issue #24): the database file and its search indexes on disk,
+ * and the wall time of the commands they run — `npm run db:backup`, `npm run db:restore` of that
+ * backup, and `npm run jobs:daily -- --force` (its first run, which removes every ad ended more than
+ * 30 days ago: the bench's data has months of them). Each command runs as the operator runs it, in a
+ * process of its own on the bench's DATA_DIR (its start-up included).
+ */
+function operatorFigures(dataDir: string) {
+  const file = path.join(dataDir, "app.db");
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  const sqlite = openSqlite(file);
+  const pages = sqlite.prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name").all() as { name: string; bytes: number }[];
+  sqlite.close();
+  const searchBytes = pages.filter((p) => /^ads_(search|fts)/.test(p.name)).reduce((sum, p) => sum + p.bytes, 0);
+  const env = { ...process.env, DATA_DIR: dataDir };
+  const timed = (args: string[]) => {
+    const started = performance.now();
+    execFileSync(args[0]!, args.slice(1), { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+    return Number(((performance.now() - started) / 1000).toFixed(1));
+  };
+  const backupSeconds = timed([process.execPath, "scripts/db-backup.mjs"]);
+  const backup = fs.readdirSync(path.join(dataDir, "backups")).sort().at(-1)!;
+  const restoreSeconds = timed([process.execPath, "scripts/db-restore.mjs", path.join(dataDir, "backups", backup)]);
+  const dailyJobSeconds = timed([path.join(root, "node_modules/.bin/tsx"), "scripts/jobs-daily.ts", "--force"]);
+  return { databaseMb: mb(fs.statSync(file).size), searchIndexMb: mb(searchBytes), backupSeconds, restoreSeconds, dailyJobSeconds };
+}
+
 // ------------------------------------------------------------------------------------------------
 // Run
 // ------------------------------------------------------------------------------------------------
@@ -413,6 +451,7 @@ const SEARCH_VS_PLAIN: Record<string, string> = {
 const searchRatios: { size: number; name: string; ratio: number; medianMs: number; plainMs: number }[] = [];
 const memory: ({ size: number } & ReturnType<typeof serverMemory>)[] = [];
 const floods: FloodReport[] = [];
+const operator: ({ size: number } & ReturnType<typeof operatorFigures>)[] = [];
 const accessLogCost: { size: number; path: string; rounds: number; onRps: number; offRps: number; ratio: number; ok: boolean }[] = [];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
@@ -474,6 +513,14 @@ for (const size of SIZES) {
     plans.push(...explain(sqlite, size, "cityId, page 50", { cityId: ids.patosId, page: 50, limit: 12 }));
   }
   sqlite.close();
+  if (!ONLY_FLOOD && !ONLY_SEARCH && !ONLY_ACCESS_LOG) {
+    const figures = operatorFigures(dataDir);
+    operator.push({ size, ...figures });
+    console.log(
+      `Database ${figures.databaseMb} MB (search indexes ${figures.searchIndexMb} MB); db:backup ${figures.backupSeconds} s, ` +
+        `db:restore ${figures.restoreSeconds} s, jobs:daily (first run) ${figures.dailyJobSeconds} s`,
+    );
+  }
   if (ONLY_PLANS) {
     // BENCH_KEEP=1 leaves the database for experiments (its path is printed).
     if (process.env.BENCH_KEEP === "1") console.log(`Kept ${file}`);
@@ -634,7 +681,7 @@ if (plans.length) {
     console.log(`${plan.fullScan ? "FULL SCAN " : ""}${plan.name} [${plan.statement}, ${plan.ms} ms]: ${plan.plan.join(" | ")}`);
   }
   const fullScans = plans.filter((p) => p.fullScan);
-  console.log(fullScans.length ? `\n${fullScans.length} statement(s) scan the whole ads table!` : "\nNo full scan of ads in any listing query.");
+  console.log(fullScans.length ? `\n${fullScans.length} statement(s) scan a whole table!` : "\nNo listing query scans a whole table.");
 }
 
 if (weight) {
@@ -656,7 +703,7 @@ if (weights) {
 const outDir = path.join(root, "bench/results");
 fs.mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, ratios, searchRatios, plans, weight, weights, memory, floods, accessLogCost };
+const report = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds: SECONDS, connections: CONNECTIONS, targets: TARGETS, results, ratios, searchRatios, plans, weight, weights, memory, floods, accessLogCost, operator };
 // A flood-only run does not replace the full report in latest.json.
 const name = ONLY_FLOOD ? `bench-flood-${stamp}.json` : ONLY_ACCESS_LOG ? `bench-access-log-${stamp}.json` : ONLY_PLANS ? `bench-plans-${stamp}.json` : ONLY_SEARCH ? `bench-search-${stamp}.json` : `bench-${stamp}.json`;
 fs.writeFileSync(path.join(outDir, name), `${JSON.stringify(report, null, 2)}\n`);

@@ -46,7 +46,7 @@
  *
  * Options (env): BENCH_SIZES=10000,100000  BENCH_SECONDS=4  BENCH_CONNECTIONS=10  WEB_CONCURRENCY
  *                BENCH_FLOOD=1  BENCH_FLOOD_CLIENTS=8  BENCH_FLOOD_ROUNDS=3  BENCH_ONLY=flood|plans|search
- *                BENCH_CASES=<regex>  BENCH_RATIO_ROUNDS=7
+ *                BENCH_CASES=<regex>  BENCH_RATIO_ROUNDS=7  BENCH_REUSE=1 (keep and reuse each size's database)
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -71,6 +71,11 @@ const CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : nu
 const FLOOD = ONLY_FLOOD || (!ONLY_PLANS && !ONLY_SEARCH && !ONLY_ACCESS_LOG && process.env.BENCH_FLOOD !== "0");
 const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 8);
 const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 3);
+/**
+ * BENCH_REUSE=1: each size's database, once built (ads filled, search index synced), is kept in this
+ * folder and copied for the next run — a million ads take half an hour to build on this machine.
+ */
+const REUSE_DIR = process.env.BENCH_REUSE === "1" ? path.join(os.tmpdir(), "classificados-bench-cache") : null;
 const TARGETS = { api: 20, page: 50, homeJsKb: 100, floodP95Ratio: 2, pageVsStaticRps: 0.75, accessLogRps: 0.95 };
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -156,11 +161,12 @@ function fillAds(sqlite: Database.Database, count: number) {
       );
     }
   })();
-  return {
-    patosId: patos.id,
-    categoryId: categories.find((c) => c.name === "Casa e Móveis")!.id,
-    subcategoryId: subcategories.find((s) => s.name === "Eletrodomésticos")!.id,
-  };
+}
+
+/** The city, category and subcategory the filtered cases ask for. */
+function benchIds(sqlite: Database.Database) {
+  const idOf = (table: string, name: string) => sqlite.prepare(`SELECT id FROM ${table} WHERE name = ?`).pluck().get(name) as number;
+  return { patosId: idOf("cities", "Patos de Minas"), categoryId: idOf("categories", "Casa e Móveis"), subcategoryId: idOf("subcategories", "Eletrodomésticos") };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -460,20 +466,31 @@ for (const size of SIZES) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `classificados-bench-${size}-`));
   const file = path.join(dataDir, "app.db");
   const started = performance.now();
+  const cached = REUSE_DIR && path.join(REUSE_DIR, `${sizeName(size)}.db`);
+  const reused = cached !== null && fs.existsSync(cached);
+  if (reused) fs.copyFileSync(cached, file);
   const sqlite = openSqlite(file);
   const db = createDb(sqlite);
+  // On a kept database, only the migrations written since it was built run.
   runMigrations(db, path.join(root, "drizzle"));
-  await seed(db, { adminEmail: "admin@bench.local", adminPassword: "Admin@12345", demo: size === 0 });
-  const ids = fillAds(sqlite, size);
+  if (!reused) {
+    await seed(db, { adminEmail: "admin@bench.local", adminPassword: "Admin@12345", demo: size === 0 });
+    fillAds(sqlite, size);
+  }
+  const ids = benchIds(sqlite);
   const indexing = performance.now();
   syncSearchIndex(sqlite);
   const indexSeconds = (performance.now() - indexing) / 1000;
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  if (cached && !reused) {
+    fs.mkdirSync(REUSE_DIR!, { recursive: true });
+    fs.copyFileSync(file, cached);
+  }
   const sampleAdId = (sqlite.prepare("SELECT id FROM ads WHERE status = 'active' AND expiration_date > ? ORDER BY views DESC LIMIT 1").pluck().get(Date.now()) as number);
   const active = (sqlite.prepare("SELECT count(*) AS n FROM ads WHERE status = 'active' AND expiration_date > ?").get(Date.now()) as { n: number }).n;
   console.log(
-    `\n== ${sizeName(size)} ads (${active.toLocaleString("en")} public), built in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
-      `(Portuguese search index: ${indexSeconds.toFixed(1)} s)`,
+    `\n== ${sizeName(size)} ads (${active.toLocaleString("en")} public), ready in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+      (reused ? `(a copy of ${cached})` : `(Portuguese search index: ${indexSeconds.toFixed(1)} s)`),
   );
 
   const filters = {

@@ -13,6 +13,7 @@ import { listRecentCards } from "~/models/ad/listing.server";
 import { countAdView } from "~/models/ad/views.server";
 import { loader as contact } from "~/routes/anuncio.$id_.contato";
 import { loader as stats } from "~/routes/api.ads.$id_.stats";
+import { loader as dashboard } from "~/routes/dashboard";
 import { cityId, createUser, type TestUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
 import { callRoute } from "../support/route";
@@ -135,6 +136,19 @@ describe("GET /api/ads/{id}/stats", () => {
     expect(await forbidden.json()).toEqual({ message: "Acesso negado" });
     expect((await ask(99_999_999, bearerOf(owner))).status).toBe(404);
     expect((await ask("abc", bearerOf(owner))).status).toBe(400);
+  });
+});
+
+describe("the dashboard's 30 days", () => {
+  it("gives each of the owner's ads its days (views and contacts), and none of another user's", async () => {
+    const ad = await insertAd(owner.id, { status: "active" });
+    countAdView(ad.id, "v:h8");
+    const other = await insertAd(stranger.id, { status: "active" });
+    const response = await callRoute(dashboard, "/dashboard", { init: { headers: { Cookie: owner.cookie } } });
+    const body = (await response.json()) as { daily: Record<string, StatsBody["days"]> };
+    expect(body.daily[ad.id]).toHaveLength(30);
+    expect(body.daily[ad.id]!.at(-1)).toMatchObject({ date: today(), views: 1, contacts: 0 });
+    expect(body.daily).not.toHaveProperty(String(other.id));
   });
 });
 

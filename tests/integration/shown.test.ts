@@ -14,6 +14,7 @@ import { countAdView } from "~/models/ad/views.server";
 import { loader as contact } from "~/routes/anuncio.$id_.contato";
 import { loader as stats } from "~/routes/api.ads.$id_.stats";
 import { loader as dashboard } from "~/routes/dashboard";
+import { loader as home } from "~/routes/_index";
 import { cityId, createUser, type TestUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
 import { callRoute } from "../support/route";
@@ -166,6 +167,9 @@ describe("'Recém-chegados'", () => {
     expect(ids[0]).toBe(queued.id);
     expect(ids.indexOf(queued.id)).toBeLessThan(ids.indexOf(older.id) === -1 ? Infinity : ids.indexOf(older.id));
     expect(ids.length).toBeLessThanOrEqual(8);
+    // In the home page's own data (its first HTML), for the city it shows.
+    const page = (await (await callRoute(home, `/?cityId=${city}`)).json()) as { recent: { id: number }[] };
+    expect(page.recent.map((card) => card.id)).toEqual(ids);
   });
 
   it("never shows an ad that is not public, however recently it was published", async () => {

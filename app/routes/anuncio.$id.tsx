@@ -44,7 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // One address per ad (docs/decisions/024): the bare id, an old title's words or a wrong case move for good.
   const url = new URL(request.url);
   const canonical = adPath(ad);
-  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  if (url.pathname !== canonical) {
+    // The visitor's query string stays; the router's own (single fetch's `_routes`) does not belong in the address.
+    url.searchParams.delete("_routes");
+    throw redirect(`${canonical}${url.search}`, 301);
+  }
 
   // `counted`: this opening was taken care of here (counted, or already counted for this visitor today),
   // so the page must not count it again from the browser.

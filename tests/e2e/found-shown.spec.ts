@@ -36,6 +36,13 @@ async function contact(page: Page) {
 test("an ad opened from a list lands on its slug address, and its contact is counted once on the way to WhatsApp", async ({ page, ownAd, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the dialog over the list needs JavaScript; the @nojs test below covers the page");
   const asked = await stubWhatsApp(page.context());
+  // 'Recém-chegados' on the home page: server-rendered cards that hydration leaves as they are.
+  await page.goto("/");
+  await waitForHydration(page);
+  const recent = page.getByTestId("recent-arrivals").locator("article.ad-card");
+  await expect(recent.first()).toBeVisible();
+  await expect(recent.first().getByRole("link", { name: "Ver Detalhes" })).toHaveAttribute("href", /^\/anuncio\/\d+-[a-z0-9-]+$/);
+
   const word = ownAd.title.split(" ")[1]!;
   await page.goto(`/categories?search=${word}&cityId=${ownAd.cityId}`);
   await waitForHydration(page);

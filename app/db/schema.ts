@@ -12,6 +12,7 @@ import {
   type AnySQLiteColumn,
   index,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -170,6 +171,11 @@ export const ads = sqliteTable(
     state: text({ length: 2 }).notNull(),
     zipCode: text({ length: 9 }),
     views: integer().notNull().default(0),
+    /**
+     * When the ad last went public by a payment or an admin's approval ('Recém-chegados' on the home
+     * page); null for an ad never published. A pause and its reactivation keep it.
+     */
+    publishedAt: integer({ mode: "timestamp_ms" }),
     /** The automatic moderation's verdict at the last create or edit (null for ads from before it). */
     moderation: text({ mode: "json" }).$type<AdModeration>(),
     /** Why its last payment sent it to a person instead of going live (models/ad/fraud-signals.server.ts); null when nothing was found. */
@@ -204,6 +210,8 @@ export const ads = sqliteTable(
       t.adType,
       t.priceCents,
     ),
+    // 'Recém-chegados': a city's public ads, last published first (models/ad/recent.server.ts).
+    index("ads_public_published_idx").on(t.status, t.idCity, t.publishedAt, t.expirationDate),
     // The owner's dashboard, newest first.
     index("ads_owner_idx").on(t.userId, t.createdAt),
     index("ads_created_idx").on(t.createdAt),
@@ -243,6 +251,24 @@ export const adImages = sqliteTable(
 export function photoHashBand(phash: AnySQLiteColumn, [start, length]: (typeof PHOTO_HASH_BANDS)[number]) {
   return sql`substr(${phash}, ${sql.raw(String(start))}, ${sql.raw(String(length))})`;
 }
+
+/**
+ * Views and contacts of an ad per São Paulo day ("YYYY-MM-DD"), for its owner's 30-day chart: a row is
+ * added or bumped in the same transaction as the counter it mirrors (models/ad/views.server.ts).
+ * Rows stay with the ad and go with it.
+ */
+export const adDailyStats = sqliteTable(
+  "ad_daily_stats",
+  {
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    day: text({ length: 10 }).notNull(),
+    views: integer().notNull().default(0),
+    contacts: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.day] })],
+);
 
 export const settings = sqliteTable("settings", {
   id: integer().primaryKey({ autoIncrement: true }),

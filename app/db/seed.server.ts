@@ -153,6 +153,8 @@ async function seedDemoAds(db: Db, now: Date) {
           idCity: city.id,
           state: city.state,
           views: ad.views,
+          // The demo's public (and paused) ads went live when they were made.
+          publishedAt: ad.status === "active" || ad.status === "expired" || ad.status === "paused" ? createdAt : null,
           createdAt,
           updatedAt: createdAt,
         })

@@ -1,15 +1,29 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { RecentArrivals } from "~/components/ads/RecentArrivals";
 import { gridCategories } from "~/components/category-icon.server";
 import { PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
 import { pageFilterFromUrl } from "~/models/ad/listing-query.server";
-import { listPublicCards } from "~/models/ad/listing.server";
+import { listPublicCards, listRecentCards } from "~/models/ad/listing.server";
+import { adItemListJsonLd } from "~/models/ad/structured-data";
 import { listCategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
+import { pageOrigin } from "~/web/http.server";
+
+/** The site's title and description (the root's), the page's one address, and the featured ads as an ItemList. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const inherited = matches.flatMap((match) => (match.id === "root" ? match.meta : []));
+  if (!data) return inherited;
+  return [
+    ...inherited,
+    { tagName: "link", rel: "canonical", href: `${data.origin}/` },
+    { "script:ld+json": adItemListJsonLd(data.result.ads, data.origin, "Anúncios em Destaque") },
+  ];
+};
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { cityId: requestedCityId, page } = pageFilterFromUrl(new URL(request.url));
@@ -19,6 +33,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   // Cards (the card's share of each ad only): the page's data travels inside its HTML.
   const result = city ? listPublicCards({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
   return {
+    origin: pageOrigin(request),
+    recent: city ? listRecentCards(city.id) : [],
     categories: gridCategories(listCategories()),
     cities,
     cityId: city?.id ?? null,
@@ -28,7 +44,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { categories, cities, cityId, page, result } = useLoaderData<typeof loader>();
+  const { categories, cities, cityId, page, result, recent } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const city = cities.find((c) => c.id === cityId);
   return (
@@ -64,6 +80,8 @@ export default function Home() {
           <CategoryGrid categories={categories} />
         </div>
       </section>
+
+      <RecentArrivals ads={recent} cityName={city?.name ?? "sua cidade"} />
 
       <section aria-labelledby="destaques" className="mx-auto max-w-7xl px-4 lg:px-6 pb-12">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

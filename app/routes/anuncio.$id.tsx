@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
@@ -7,11 +7,13 @@ import { AdDetail, CAROUSEL_SIZES, photoSrcSet } from "~/components/ads/AdDetail
 import { adDetailDates } from "~/components/ads/ad-dates";
 import { formatAdPrice } from "~/components/ads/format";
 import { imageVariantUrl } from "~/lib/image-variants";
-import { getEnv } from "~/env.server";
-import { parseId } from "~/lib/parse-id";
+import { adIdFromSegment, adPath } from "~/models/ad/ad";
 import { getAdForViewer } from "~/models/ad/detail.server";
+import { listingPath } from "~/models/ad/listing-links";
+import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/ad/structured-data";
 import { countAdView } from "~/models/ad/views.server";
 import { getOptionalUser } from "~/web/auth.server";
+import { pageOrigin } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 /**
@@ -34,11 +36,19 @@ function notFound() {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
+  const id = adIdFromSegment(params.id);
   if (id === null) throw notFound();
   const user = await getOptionalUser(request);
   const ad = getAdForViewer(id, user);
   if (!ad) throw notFound();
+  // One address per ad (docs/decisions/024): the bare id, an old title's words or a wrong case move for good.
+  const url = new URL(request.url);
+  const canonical = adPath(ad);
+  if (url.pathname !== canonical) {
+    // The visitor's query string stays; the router's own (single fetch's `_routes`) does not belong in the address.
+    url.searchParams.delete("_routes");
+    throw redirect(`${canonical}${url.search}`, 301);
+  }
 
   // `counted`: this opening was taken care of here (counted, or already counted for this visitor today),
   // so the page must not count it again from the browser.
@@ -53,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
     headers = visitorHeaders(visitor, headers);
   }
-  const origin = getEnv().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+  const origin = pageOrigin(request);
   // The page carries a view count and, for owners, a non-public ad: no shared caches.
   return data({ ad, dates: adDetailDates(ad), counted, origin }, { headers });
 }
@@ -68,7 +78,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
   const price = formatAdPrice(ad.price);
   const title = `${ad.title} — ${price}`;
   const description = `${price} · ${ad.city} - ${ad.state} · ${ad.description}`.slice(0, 200);
-  const url = `${origin}/anuncio/${ad.id}`;
+  const url = `${origin}${adPath(ad)}`;
   const cover = ad.images[0];
   const tags: ReturnType<MetaFunction> = [
     { title: `${title} | Classificados Patos` },
@@ -108,6 +118,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
     });
   }
   if (ad.status !== "active") tags.push({ name: "robots", content: "noindex" });
+  tags.push({ "script:ld+json": adProductJsonLd(ad, origin) }, { "script:ld+json": adBreadcrumbJsonLd(ad, origin) });
   return tags;
 };
 
@@ -132,20 +143,30 @@ export default function AdPage() {
           </li>
           <li aria-hidden="true">›</li>
           <li className="truncate">
-            <Link to={`/categories?category=${ad.category.id}`} className="hover:text-brand-800 hover:underline">
+            <Link to={listingPath({ categoryId: ad.category.id })} className="hover:text-brand-800 hover:underline">
               {ad.category.name}
             </Link>
           </li>
+          {ad.subcategory ? (
+            <>
+              <li aria-hidden="true">›</li>
+              <li className="truncate">
+                <Link to={listingPath({ categoryId: ad.category.id, subcategoryId: ad.subcategory.id })} className="hover:text-brand-800 hover:underline">
+                  {ad.subcategory.name}
+                </Link>
+              </li>
+            </>
+          ) : null}
         </ol>
       </nav>
       <div className="bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:p-6 sm:shadow-sm">
         <AdDetail
           ad={ad}
           dates={dates}
-          shareUrl={`${origin}/anuncio/${ad.id}`}
+          shareUrl={`${origin}${adPath(ad)}`}
           actions={
             <Link
-              to={`/categories?category=${ad.category.id}`}
+              to={listingPath({ categoryId: ad.category.id })}
               className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
             >
               <Icon name="arrow-left" className="h-5 w-5" />

@@ -9,6 +9,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ReportForm } from "~/components/ads/ReportForm";
 import { parseId } from "~/lib/parse-id";
+import { adPath } from "~/models/ad/ad";
 import { REPORT_MESSAGES, type ReportActionData } from "~/models/ad/ad-report";
 import { getAdForViewer } from "~/models/ad/detail.server";
 import { reportAd, reportSchema } from "~/models/ad/reports.server";
@@ -81,7 +82,7 @@ export default function ReportPage() {
         <ReportForm adId={id} result={result} />
       </div>
       {title ? (
-        <Link to={`/anuncio/${id}`} className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-2">
+        <Link to={adPath({ id, title })} className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-2">
           Voltar ao anúncio
         </Link>
       ) : (

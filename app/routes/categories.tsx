@@ -13,11 +13,24 @@ import { listPublicCards } from "~/models/ad/listing.server";
 import { listCategories, listSubcategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
+import { adItemListJsonLd } from "~/models/ad/structured-data";
+import { pageOrigin } from "~/web/http.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.heading ?? "Anúncios por categoria"} | Classificados Patos` },
-  { name: "description", content: "Busque anúncios de Patos de Minas e região por palavra, categoria, cidade, tipo e preço." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const tags: ReturnType<MetaFunction> = [
+    { title: `${data?.heading ?? "Anúncios por categoria"} | Classificados Patos` },
+    {
+      name: "description",
+      content: `${data ? `${data.heading}: ${data.result.total === 1 ? "1 anúncio" : `${data.result.total} anúncios`}. ` : ""}Busque anúncios de Patos de Minas e região por palavra, categoria, cidade, tipo e preço.`,
+    },
+  ];
+  if (!data) return tags;
+  return [
+    ...tags,
+    { tagName: "link", rel: "canonical", href: `${data.origin}${data.links.list}` },
+    { "script:ld+json": adItemListJsonLd(data.result.ads, data.origin, data.heading) },
+  ];
+};
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -73,7 +86,16 @@ export function loader({ request }: LoaderFunctionArgs) {
     chips: activeChips(applied, categories, subcategories, cities),
   };
   // The panel lists only the chosen category's subcategories: with JavaScript a new category is applied at once.
-  return { categories, subcategories: subcategories.filter((s) => s.categoryId === applied.categoryId), cities, applied, heading, result, links };
+  return {
+    origin: pageOrigin(request),
+    categories,
+    subcategories: subcategories.filter((s) => s.categoryId === applied.categoryId),
+    cities,
+    applied,
+    heading,
+    result,
+    links,
+  };
 }
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";

@@ -19,6 +19,7 @@ import { StatsCards } from "~/components/dashboard/StatsCards";
 import { Icon } from "~/components/Icon";
 import { parseId } from "~/lib/id";
 import { AD_STATUSES, type AdDetail, type AdStatus } from "~/models/ad/ad";
+import { dailyStatsOf } from "~/models/ad/daily-stats.server";
 import { dashboardFilterFromUrl, dashboardStats, listManagedAds } from "~/models/ad/dashboard.server";
 import { MANAGE_MESSAGES, ownerActions } from "~/models/ad/manage";
 import { MODERATION_MESSAGES, reviewRequestSchema } from "~/models/ad/moderation-queue";
@@ -48,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isAdmin: user.isAdmin,
       filter,
       ads: result.ads,
+      daily: Object.fromEntries(dailyStatsOf(result.ads.map((ad) => ad.id), now)),
       total: result.total,
       stats: dashboardStats(user, {}, now),
       categories: listCategories().map(({ id, name }) => ({ id, name })),
@@ -136,7 +138,7 @@ function useViewDialog() {
 }
 
 export default function DashboardPage() {
-  const { isAdmin, filter, ads, total, stats, categories } = useLoaderData<typeof loader>();
+  const { isAdmin, filter, ads, daily, total, stats, categories } = useLoaderData<typeof loader>();
   const location = useLocation();
   const view = useViewDialog();
   const back = `${location.pathname}${location.search}`;
@@ -163,7 +165,7 @@ export default function DashboardPage() {
           {view.error}
         </p>
       ) : null}
-      <ManagedAdList ads={ads} isAdmin={isAdmin} back={back} onView={(id) => void view.open(id)} />
+      <ManagedAdList ads={ads} daily={daily} isAdmin={isAdmin} back={back} onView={(id) => void view.open(id)} />
       <Pagination search={location.search} page={filter.page} limit={filter.limit} total={total} />
       {view.ad ? (
         <Suspense fallback={null}>

@@ -245,6 +245,7 @@ export default function PaymentPage() {
         {page.state === "paid" && page.paid ? (
           <PaidPanel
             adId={ad.id}
+            adTitle={ad.title}
             adStatus={ad.status}
             paid={{ ...page.paid, free: page.paid.amountCents === 0 }}
             redirectAfterApproval={approved}

@@ -52,7 +52,7 @@ test.describe("browsing with JavaScript", () => {
     for (const section of ["Detalhes", "Anunciante", "Localização", "Informações", "Descrição"]) {
       await expect(dialog.getByRole("heading", { name: section, exact: true })).toBeVisible();
     }
-    await expect(page).toHaveURL(/\/anuncio\/\d+$/);
+    await expect(page).toHaveURL(/\/anuncio\/\d+-[a-z0-9-]+$/);
 
     await dialog.getByRole("button", { name: "Fechar", exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -76,7 +76,7 @@ test.describe("browsing with JavaScript", () => {
     const card = cards(page).first();
     await expect(card.getByRole("heading")).toHaveText(ownAd.title);
     const details = card.getByRole("link", { name: "Ver Detalhes" });
-    await expect(details).toHaveAttribute("href", `/anuncio/${ownAd.id}`);
+    await expect(details).toHaveAttribute("href", new RegExp(`^/anuncio/${ownAd.id}-[a-z0-9-]+$`));
     await waitForHydration(page);
     // Pointing at the link (which may load the dialog's code ahead) is not a view.
     await details.hover();
@@ -97,8 +97,12 @@ test.describe("browsing with JavaScript", () => {
       "Geladeira Brastemp frost free duplex 375 litros, inox, 220V. Funcionando perfeitamente, gelando muito. Vendo por motivo de mudança. Retirar no bairro Cidade Nova.";
     await expect(card.getByText(description)).toBeVisible();
     const link = card.getByRole("link", { name: "Conversar no WhatsApp" });
-    await expect(link).toHaveAttribute("href", `https://wa.me/5534995773046?text=${encodeURIComponent(description.slice(0, 40))}`);
+    // Through the contact counter (/anuncio/{id}/contato), which redirects to the chat.
+    await expect(link).toHaveAttribute("href", /^\/anuncio\/\d+\/contato$/);
     await expect(link).toHaveAttribute("target", "_blank");
+    const answer = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe(`https://wa.me/5534995773046?text=${encodeURIComponent(description.slice(0, 40))}`);
   });
 
   test("a category from the home grid preselects the filter; changing it resets subcategory and type", async ({ page }) => {
@@ -260,13 +264,13 @@ test.describe("browsing without JavaScript", () => {
     // With JavaScript the link opens the dialog; the page itself is what a shared link lands on.
     if (javaScriptEnabled) await page.goto((await details.getAttribute("href"))!);
     else await details.click();
-    await expect(page).toHaveURL(/\/anuncio\/\d+$/);
+    await expect(page).toHaveURL(/\/anuncio\/\d+-[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     for (const section of ["Detalhes", "Características", "Anunciante", "Localização", "Informações", "Descrição"]) {
       await expect(page.getByRole("heading", { name: section, exact: true })).toBeVisible();
     }
     await expect(page.getByText("R$ 1.800,00").first()).toBeVisible();
-    await expect(page.getByRole("link", { name: "Entrar em Contato" })).toHaveAttribute("href", /^https:\/\/wa\.me\/5534995773046\?text=/);
+    await expect(page.getByRole("link", { name: "Entrar em Contato" })).toHaveAttribute("href", /^\/anuncio\/\d+\/contato$/);
     await expect(page.getByRole("link", { name: "Ver foto 2" })).toBeVisible();
 
     const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");

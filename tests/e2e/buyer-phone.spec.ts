@@ -252,7 +252,7 @@ test.describe("the ad page on a phone", () => {
       await share.click();
       const shared = (await page.evaluate(() => (window as unknown as { shared: { url: string; title: string }[] }).shared)) ?? [];
       expect(shared).toHaveLength(1);
-      expect(shared[0]!.url).toMatch(new RegExp(`/anuncio/${id}$`));
+      expect(shared[0]!.url).toMatch(new RegExp(`/anuncio/${id}-[a-z0-9-]+$`));
     }
   });
 
@@ -290,7 +290,7 @@ async function report(page: Page, adId: number, javaScriptEnabled: boolean, reas
   await form.getByRole("button", { name: "Enviar denúncia" }).click();
   await expect(page.getByRole("status")).toContainText("Denúncia enviada");
   // With JavaScript the answer replaces the form in place; without it, it is the report page.
-  await expect(page).toHaveURL(javaScriptEnabled ? new RegExp(`/anuncio/${adId}$`) : new RegExp(`/anuncio/${adId}/denunciar$`));
+  await expect(page).toHaveURL(javaScriptEnabled ? new RegExp(`/anuncio/${adId}-[a-z0-9-]+$`) : new RegExp(`/anuncio/${adId}/denunciar$`));
 }
 
 test.describe("reporting an ad", () => {

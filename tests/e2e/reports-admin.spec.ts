@@ -69,7 +69,7 @@ test("with JavaScript: the report shows in Denúncias and the admin takes the ad
   test.skip(!javaScriptEnabled, "needs JavaScript");
   await report(page, ownAd.id, true);
   // The answer replaced the form in place.
-  await expect(page).toHaveURL(new RegExp(`/anuncio/${ownAd.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/anuncio/${ownAd.id}-[a-z0-9-]+$`));
 
   await signInAsAdmin();
   const item = await denuncia(page, ownAd.id, true);

@@ -6,6 +6,7 @@ import { clearPublicListingCaches, listPublicCards } from "~/models/ad/listing.s
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as adPage } from "~/routes/anuncio.$id";
 import { loader as categoriesLoader } from "~/routes/categories";
+import { adPageAt } from "../support/ad-fixtures";
 import { callRoute } from "../support/route";
 
 type PageData = { result: { ads: { id: number; city: string; views: number }[]; total: number }; page: number; cityId: number };
@@ -15,7 +16,7 @@ const publicAd = () => db.select({ id: ads.id }).from(ads).where(and(eq(ads.stat
 
 describe("the ad page loader (/anuncio/{id})", () => {
   const open = (id: number | string, headers: Record<string, string> = {}) =>
-    callRoute(adPage, `/anuncio/${id}`, { params: { id: String(id) }, init: { headers } });
+    callRoute(adPage, adPageAt(id).path, { params: adPageAt(id).params, init: { headers } });
 
   it("counts a view when a person opens the page, and shows the new count", async () => {
     const { id } = publicAd();

@@ -21,7 +21,7 @@ import { action as characteristicsApi } from "~/routes/api.characteristics";
 import { action as characteristicApi } from "~/routes/api.characteristics.$id";
 import { action as paymentsCreateApi } from "~/routes/api.payments.create";
 import { loader as adPage } from "~/routes/anuncio.$id";
-import { categoryId, cityId, createUser, inDays, multipart, smallPng, subcategoryId, upload, type TestUser } from "../support/ad-fixtures";
+import { adPageAt, categoryId, cityId, createUser, inDays, multipart, smallPng, subcategoryId, upload, type TestUser } from "../support/ad-fixtures";
 import { insertAd, json, type Who } from "../support/manage";
 import { callRoute } from "../support/route";
 
@@ -109,7 +109,7 @@ describe("adCost in the ad JSON (spec 02 §3)", () => {
     const list = (await (await callRoute(publicAds, "/api/ads/public?limit=100")).json()) as { ads: AdJson[] };
     expect(list.ads.length).toBeGreaterThan(0);
     for (const card of list.ads) expect(card).not.toHaveProperty("adCost");
-    const page = await callRoute(adPage, `/anuncio/${ad.id}`, { params: { id: String(ad.id) }, init: { headers: { Authorization: `Bearer ${owner.token}`, Cookie: owner.cookie } } });
+    const page = await callRoute(adPage, adPageAt(ad.id).path, { params: adPageAt(ad.id).params, init: { headers: { Authorization: `Bearer ${owner.token}`, Cookie: owner.cookie } } });
     expect(page.status).toBe(200);
     const data = (await page.json()) as { ad: AdJson };
     expect(data.ad.id).toBe(ad.id);

@@ -20,6 +20,7 @@ import { action as countView } from "~/routes/api.ads.$id_.view";
 import { loader as publicAds } from "~/routes/api.ads.public";
 import { loader as loginPage } from "~/routes/login";
 import { loader as registerPage } from "~/routes/register";
+import { adPageAt } from "../support/ad-fixtures";
 import { callRoute } from "../support/route";
 
 type Card = { id: number; title: string; description: string; price: string; createdAt: string; city: string; views: number; subcategory: { name: string } | null };
@@ -333,7 +334,7 @@ describe("views: at most once per visitor, ad and day", () => {
   it("the ad page counts a document opening once per visitor and sets the visitor's cookie", async () => {
     const { id } = insertAd();
     const open = (headers: Record<string, string> = {}) =>
-      callRoute(adPage, `/anuncio/${id}`, { params: { id: String(id) }, init: { headers: { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", ...headers } } });
+      callRoute(adPage, adPageAt(id).path, { params: adPageAt(id).params, init: { headers: { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", ...headers } } });
     const first = await open();
     expect(await first.json()).toMatchObject({ counted: true, ad: { views: 1 } });
     const cookie = first.headers.get("Set-Cookie")!.split(";")[0]!;

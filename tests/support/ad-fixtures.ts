@@ -12,6 +12,7 @@ import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { adDrafts, adImages, ads, aiUsage, categories, cities, subcategories, users } from "~/db/schema";
 import { addDaysToKey, todayKey } from "~/lib/dates";
+import { adPath } from "~/models/ad/ad";
 import { createSession } from "~/models/session/session.server";
 import { sessionCookie } from "~/web/auth.server";
 
@@ -53,6 +54,13 @@ export function subcategoryId(categoryName: string, name: string) {
 export const inDays = (days: number) => addDaysToKey(todayKey(), days);
 
 export const adRow = (id: number) => db.select().from(ads).where(eq(ads.id, id)).get();
+
+/** The ad page's canonical address (/anuncio/{id}-{slug}) and the route params the router gives it: other spellings answer 301. */
+export function adPageAt(id: number | string) {
+  const row = adRow(Number(id));
+  const path = row ? adPath(row) : `/anuncio/${id}`;
+  return { path, params: { id: path.slice("/anuncio/".length) } };
+}
 export const adsOf = (userId: number) => db.select().from(ads).where(eq(ads.userId, userId)).all();
 export const imagesOf = (adId: number) => db.select().from(adImages).where(eq(adImages.adId, adId)).orderBy(adImages.order).all();
 export const draftOf = (userId: number) => db.select().from(adDrafts).where(eq(adDrafts.userId, userId)).get();

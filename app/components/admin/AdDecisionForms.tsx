@@ -8,6 +8,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { dangerButton, focusRing, inputClass } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
 import { REASON_MAX } from "~/models/ad/moderation-queue";
+import { adPath } from "~/models/ad/ad";
 
 type Choice = { value: string; label: string; busyLabel: string };
 
@@ -42,7 +43,7 @@ export function AdDecisionForms({
   );
   return (
     <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
-      <Link to={`/anuncio/${adId}`} className={`inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline ${focusRing}`}>
+      <Link to={adPath({ id: adId, title })} className={`inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline ${focusRing}`}>
         <Icon name="eye" className="h-4 w-4" />
         Ver anúncio
       </Link>

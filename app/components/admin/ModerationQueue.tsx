@@ -15,6 +15,7 @@ import { formatBRL } from "~/lib/money";
 import { REPORTER_MIN_ACCOUNT_AGE_DAYS } from "~/models/ad/ad-report";
 import type { FraudSignal } from "~/models/ad/fraud-signals";
 import type { ModerationQueueItem } from "~/models/ad/moderation-queue";
+import { adPath } from "~/models/ad/ad";
 
 const PROVIDERS: Record<string, string> = { gemini: "Gemini", openai: "OpenAI", local: "regras locais" };
 const RECOMMENDATIONS: Record<string, string> = { approved: "aprovado", rejected: "rejeitado", needs_review: "precisa de revisão" };
@@ -170,7 +171,7 @@ function FraudSignalText({ signal }: { signal: FraudSignal }) {
   return (
     <>
       {signal.reason}:{" "}
-      <Link to={`/anuncio/${signal.otherAdId}`} className={`font-semibold underline ${focusRing} rounded`}>
+      <Link to={adPath({ id: signal.otherAdId })} className={`font-semibold underline ${focusRing} rounded`}>
         ver o anúncio #{signal.otherAdId}
       </Link>
     </>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { formatDateBR } from "~/lib/date-br";
 import { isPlainLeftClick } from "~/lib/plain-click";
 import { whatsappLink } from "~/lib/whatsapp";
-import type { CardAd } from "~/models/ad/ad";
+import { adContactPath, adPath, type CardAd } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { CARD_IMAGE_SIZES, fillSrcSet, HIGH_PRIORITY, imageVariantUrl } from "~/lib/image-variants";
 
@@ -36,7 +36,8 @@ export function AdCard({
     const img = imgRef.current;
     if (img?.complete && img.naturalWidth === 0) setBroken(true);
   }, []);
-  const whatsapp = whatsappLink(ad.whatsapp, ad.description);
+  // Only whether there is a chat to open: the link goes through /anuncio/{id}/contato, which counts it.
+  const canChat = whatsappLink(ad.whatsapp, ad.description) !== null;
   const titleId = `anuncio-${ad.id}-titulo`;
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onOpen || !isPlainLeftClick(event)) return;
@@ -96,7 +97,7 @@ export function AdCard({
         <p className="ad-card-price">{formatAdPrice(ad.price)}</p>
         <div className="ad-card-actions">
           <a
-            href={`/anuncio/${ad.id}`}
+            href={adPath(ad)}
             onClick={open}
             aria-busy={opening || undefined}
             aria-describedby={titleId}
@@ -104,11 +105,11 @@ export function AdCard({
           >
             {opening ? "Carregando..." : "Ver Detalhes"}
           </a>
-          {whatsapp ? (
+          {canChat ? (
             <a
-              href={whatsapp}
+              href={adContactPath(ad.id)}
               target="_blank"
-              rel="noopener noreferrer"
+              rel="nofollow noopener noreferrer"
               aria-label="Conversar no WhatsApp"
               className="btn-card btn-card-whatsapp mi mi-message-circle"
             >

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/Icon";
 import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
-import type { AdDetail as AdDetailData } from "~/models/ad/ad";
+import { adContactPath, adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
 import type { AdDetailDates } from "./ad-dates";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { useHydrated } from "~/components/use-hydrated";
@@ -27,7 +27,7 @@ export function photoSrcSet(publicId: string) {
  * buyer decides on — title, price (once), place — and the safety tips; then Detalhes,
  * Características, Anunciante, Localização, Informações, Descrição and 'Denunciar anúncio'. The
  * contact bar ('Entrar em Contato', 'Compartilhar') stays at the bottom of the screen while scrolling
- * (it rests at the end of the ad). The same markup is the /anuncio/{id} page and the dialog over the lists.
+ * (it rests at the end of the ad). The same markup is the ad page and the dialog over the lists.
  */
 export function AdDetail({
   ad,
@@ -47,7 +47,7 @@ export function AdDetail({
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const whatsapp = whatsappLink(ad.whatsapp, ad.description);
-  const url = shareUrl ?? (typeof window === "undefined" ? `/anuncio/${ad.id}` : `${window.location.origin}/anuncio/${ad.id}`);
+  const url = shareUrl ?? (typeof window === "undefined" ? adPath(ad) : `${window.location.origin}${adPath(ad)}`);
   return (
     <article className="flex flex-col gap-5" aria-labelledby={`detalhe-${ad.id}`}>
       <Carousel ad={ad} />
@@ -132,10 +132,12 @@ export function AdDetail({
         className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
       >
         {whatsapp ? (
+          // Through /anuncio/{id}/contato, which counts the contact and redirects to WhatsApp; an ad only its
+          // owner (or an admin) sees counts nothing, so its link goes straight to the chat.
           <a
-            href={whatsapp}
+            href={ad.status === "active" ? adContactPath(ad.id) : whatsapp}
             target="_blank"
-            rel="noopener noreferrer"
+            rel="nofollow noopener noreferrer"
             className={`inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-whatsapp-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800 ${focusRing}`}
           >
             <Icon name="message-circle" className="h-5 w-5" />

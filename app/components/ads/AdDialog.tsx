@@ -1,11 +1,11 @@
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
-import type { AdDetail as AdDetailData } from "~/models/ad/ad";
+import { adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
 import { AdDetail } from "./AdDetail";
 import { adDetailDates } from "./ad-dates";
 
 /**
- * Opens ad `id` over the list: fetches it, puts its own shareable address /anuncio/{id} in the address
+ * Opens ad `id` over the list: fetches it, puts its own shareable address (adPath) in the address
  * bar (the dialog's close goes Back to the list's) and counts one view (a POST: prefetching and
  * revalidation never count; the server counts a visitor once a day). `onViews` gets the new count.
  */
@@ -19,7 +19,7 @@ export async function openAd(id: number, onViews: (views: number) => void): Prom
   if (response.status === 404) throw new Error("Anúncio não encontrado");
   if (!response.ok) throw new Error("Erro ao carregar detalhes do anúncio");
   const detail = (await response.json()) as AdDetailData;
-  window.history.pushState({ adDialog: id }, "", `/anuncio/${id}`);
+  window.history.pushState({ adDialog: id }, "", adPath(detail));
   void fetch(`/api/ads/${id}/view`, { method: "POST", credentials: "same-origin" })
     .then((res) => (res.ok ? (res.json() as Promise<{ views: number }>) : null))
     .then((body) => {

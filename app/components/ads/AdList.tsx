@@ -176,7 +176,7 @@ export function AdList({
 
 /**
  * Opening an ad over the list: the dialog's module fetches the ad (the dialog opens only once it has
- * arrived), puts its own shareable address /anuncio/{id} in the address bar and counts the view; Back,
+ * arrived), puts its own shareable address (adPath) in the address bar and counts the view; Back,
  * Fechar and Escape close it (AdDialog.tsx). All of that is loaded with the dialog, on first use.
  */
 function useAdDialog() {

@@ -9,7 +9,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useRef } from "react";
 import { focusRing } from "~/components/auth/AuthForm";
 import { Icon } from "~/components/Icon";
-import { AD_STATUS_LABELS } from "~/models/ad/ad";
+import { AD_STATUS_LABELS, adPath } from "~/models/ad/ad";
 import { ADMIN_SETTABLE_STATUSES, MANAGE_MESSAGES, type ManagedAd } from "~/models/ad/manage";
 import { ModalDialog } from "./ModalDialog";
 
@@ -97,7 +97,7 @@ export function AdActions({ ad, isAdmin, back, onView }: { ad: ManagedAd; isAdmi
         </Link>
       ) : null}
       <Link
-        to={`/anuncio/${ad.id}`}
+        to={adPath(ad)}
         onClick={(event) => {
           event.preventDefault();
           onView(ad.id);

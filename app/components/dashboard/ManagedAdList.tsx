@@ -10,10 +10,11 @@ import { Icon } from "~/components/Icon";
 import { formatDateBR, formatDateKeyBR } from "~/lib/dates";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL, parseDecimalToCents } from "~/lib/money";
-import { AD_STATUS_LABELS, type AdStatus } from "~/models/ad/ad";
+import { AD_STATUS_LABELS, type AdStatus, type DayStats } from "~/models/ad/ad";
 import type { ManagedAd } from "~/models/ad/manage";
 import { REASON_MAX } from "~/models/ad/moderation-queue";
 import { AdActions } from "./AdActions";
+import { AdDailyChart } from "./AdDailyChart";
 
 const STATUS_TONE: Record<AdStatus, string> = {
   active: "bg-emerald-100 text-emerald-900",
@@ -108,7 +109,20 @@ function OwnerReview({ ad, back }: { ad: ManagedAd; back: string }) {
   );
 }
 
-export function ManagedAdList({ ads, isAdmin, back, onView }: { ads: ManagedAd[]; isAdmin: boolean; back: string; onView: (id: number) => void }) {
+export function ManagedAdList({
+  ads,
+  daily,
+  isAdmin,
+  back,
+  onView,
+}: {
+  ads: ManagedAd[];
+  /** Each ad's last 30 days (views, contacts), by ad id. */
+  daily: Record<number, DayStats[]>;
+  isAdmin: boolean;
+  back: string;
+  onView: (id: number) => void;
+}) {
   if (ads.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
@@ -140,6 +154,7 @@ export function ManagedAdList({ ads, isAdmin, back, onView }: { ads: ManagedAd[]
                   <span className="text-sm font-bold text-slate-900">#{ad.id}</span>
                   <p className="max-w-[16rem] truncate text-sm text-slate-700">{ad.title}</p>
                   <p className="truncate text-xs text-slate-500">{ad.user.fullName ?? ad.user.email}</p>
+                  {daily[ad.id] ? <AdDailyChart days={daily[ad.id]!} title={ad.title} /> : null}
                 </td>
                 <Cell label="Tipo">{ad.adType}</Cell>
               </>
@@ -154,6 +169,7 @@ export function ManagedAdList({ ads, isAdmin, back, onView }: { ads: ManagedAd[]
                     </p>
                   </div>
                 </div>
+                {daily[ad.id] ? <AdDailyChart days={daily[ad.id]!} title={ad.title} /> : null}
               </td>
             )}
             <Cell label="Categoria">

@@ -20,6 +20,7 @@ import {
   CARD_APPROVED_REDIRECT_MS,
 } from "~/models/payment/payment";
 import { formatFee } from "~/models/payment/payment-form";
+import { adPath } from "~/models/ad/ad";
 
 const button = `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold ${focusRing}`;
 export const primaryButton = `${button} bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80`;
@@ -288,11 +289,13 @@ export function CardPendingPanel({ paymentId, statusLabel }: { paymentId: number
 
 export function PaidPanel({
   adId,
+  adTitle,
   adStatus,
   paid,
   redirectAfterApproval,
 }: {
   adId: number;
+  adTitle: string;
   adStatus: string;
   paid: { paymentId: number; statusLabel: string; methodLabel: string; amountCents: number; free: boolean };
   redirectAfterApproval: boolean;
@@ -333,7 +336,7 @@ export function PaidPanel({
           </Link>
         )}
         {adStatus === "active" ? (
-          <Link to={`/anuncio/${adId}`} className={secondaryButton}>
+          <Link to={adPath({ id: adId, title: adTitle })} className={secondaryButton}>
             <Icon name="eye" className="h-5 w-5" />
             Ver anúncio
           </Link>

@@ -7,6 +7,10 @@
  * screen and query asks `effectiveStatus` instead of reading `status` directly (spec 02 §4).
  */
 
+// Relative: db/schema.ts imports this module, and drizzle-kit reads it without the ~ alias.
+import { parseId } from "../../lib/parse-id";
+import { slugify } from "../../lib/slug";
+
 export const AD_TYPES = ["Vender", "Comprar", "Trocar"] as const;
 export type AdType = (typeof AD_TYPES)[number];
 
@@ -43,6 +47,35 @@ export function effectiveStatus(
 export function isPubliclyVisible(ad: { status: AdStatus; expirationDate: Date }, now: Date = new Date()): boolean {
   return effectiveStatus(ad, now) === "active";
 }
+
+// ---------------------------------------------------------------------------------------------
+// Addresses (docs/decisions/024): every link to an ad's page is built here.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The ad page's canonical path, /anuncio/{id}-{slug of the title}: the id finds the ad, the words are
+ * for people and search engines. Any other spelling (the bare id, an old title) answers 301 to this one.
+ */
+export function adPath(ad: { id: number; title?: string }): string {
+  // Without the title (a fraud signal names only the other ad's id) the bare path redirects to the canonical one.
+  const slug = slugify(ad.title ?? "");
+  return slug ? `/anuncio/${ad.id}-${slug}` : `/anuncio/${ad.id}`;
+}
+
+/** The ad id in an /anuncio/{id}-{slug} path segment (the words are not checked here), or null. */
+export function adIdFromSegment(segment: string | undefined): number | null {
+  const match = /^(\d{1,16})(?:-[^/]*)?$/.exec(segment ?? "");
+  return match ? parseId(match[1]) : null;
+}
+
+/** "Entrar em Contato": counted, then redirected to the seller's WhatsApp (routes/anuncio.$id_.contato.ts). */
+export const adContactPath = (id: number) => `/anuncio/${id}/contato`;
+
+/** How many days the owner's chart and GET /api/ads/{id}/stats cover, ending today. */
+export const STATS_DAYS = 30;
+
+/** One São Paulo day of an ad's numbers (daily-stats.server.ts). */
+export type DayStats = { date: string; views: number; contacts: number; favourites: number };
 
 export function adStatusLabel(status: AdStatus): string {
   return AD_STATUS_LABELS[status];

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { ads, categories, subcategories, users } from "~/db/schema";
 import { sqlite } from "~/db/client.server";
-import type { AdType, PublicAd, PublicAdImage } from "~/models/ad/ad";
+import type { AdType, CardAd, PublicAd, PublicAdImage } from "~/models/ad/ad";
 import { centsToDecimalString } from "~/lib/money";
 import { imageUrl } from "~/services/images.server";
 
@@ -148,3 +148,29 @@ export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
 
 /** A card's description: three lines at most are shown, so the pages send no more than this. */
 export const CARD_DESCRIPTION_CHARS = 200;
+
+/** A row of `cardPageColumns` (listing-sql.server.ts): the card's columns, the description already cut near CARD_DESCRIPTION_CHARS. */
+export type CardPageRow = Pick<CardRow, "id" | "title" | "description" | "priceCents" | "adType" | "whatsapp" | "city" | "state" | "createdAt" | "views" | "categoryName">;
+
+/** A page of card rows as cards, each with its cover and photo count (one query for the page). */
+export function toCards(rows: CardPageRow[]): CardAd[] {
+  const covers = coversByAd(rows.map((row) => row.id));
+  return rows.map((row) => {
+    const cover = covers.get(row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description.length > CARD_DESCRIPTION_CHARS ? `${row.description.slice(0, CARD_DESCRIPTION_CHARS).trimEnd()}…` : row.description,
+      price: row.priceCents ? centsToDecimalString(row.priceCents) : "",
+      adType: row.adType,
+      whatsapp: row.whatsapp?.trim() ? row.whatsapp : null,
+      city: row.city,
+      state: row.state,
+      createdAt: row.createdAt.toISOString(),
+      views: row.views,
+      category: { name: row.categoryName },
+      images: cover ? [{ id: cover.id, publicId: cover.publicId }] : [],
+      imageCount: cover?.count ?? 0,
+    };
+  });
+}

@@ -80,6 +80,11 @@ export function filtersHref(applied: Applied, page = 1) {
   return `/categories${query ? `?${query}` : ""}`;
 }
 
+/** The plain list of one category (and subcategory) or one city: breadcrumbs, structured data, the sitemap. */
+export function listingPath({ categoryId = null, subcategoryId = null, cityId = null }: { categoryId?: number | null; subcategoryId?: number | null; cityId?: number | null }) {
+  return filtersHref({ search: "", categoryId, subcategoryId, cityId, allCities: false, adType: null, minPrice: "", maxPrice: "", sort: defaultPublicSort(""), page: 1 });
+}
+
 /** The same list without its words: an order that was only the search's default becomes the list's default again. */
 export function withoutSearch(applied: Applied): Applied {
   const sort = applied.sort === defaultPublicSort(applied.search) ? defaultPublicSort("") : applied.sort;

@@ -181,7 +181,8 @@ export function rankCountQuery(shape: Shape) {
 }
 
 /** The columns a list page's cards show (`CardAd`): no characteristics, the description's beginning only. */
-const cardPageColumns = {
+/** What a card shows (components/ads/AdCard.tsx), read for a page of cards. */
+export const cardPageColumns = {
   id: ads.id,
   title: ads.title,
   description: sql<string>`substr(${ads.description}, 1, ${CARD_DESCRIPTION_CHARS + 1})`,

@@ -8,10 +8,13 @@
  * rank at a time in the views order (without a search, relevance is the views order). Its SQL is in listing-sql.server.ts; how search and counts stay fast: docs/decisions/004 and 014.
  */
 import type Database from "better-sqlite3";
-import { sqlite } from "~/db/client.server";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { db, sqlite } from "~/db/client.server";
+import { ads, categories } from "~/db/schema";
 import type { CardAd, PublicAdsFilter, PublicAdsResult } from "~/models/ad/ad";
-import { CARD_DESCRIPTION_CHARS, coversByAd, imagesByAd, toPublicAd, type CardRow } from "~/models/ad/card.server";
+import { imagesByAd, toCards, toPublicAd, type CardRow } from "~/models/ad/card.server";
 import {
+  cardPageColumns,
   countQuery,
   pageQuery,
   placeholderValues,
@@ -24,7 +27,7 @@ import {
   type RankPage,
   type Shape,
 } from "~/models/ad/listing-sql.server";
-import { centsToDecimalString } from "~/lib/money";
+import { publiclyVisible } from "~/models/ad/visibility.server";
 import { rankedSearchHits, searchHits } from "~/models/ad/search-hits.server";
 import { ensureSearchIndex, searchMatch, searchRanker } from "~/models/ad/search-index.server";
 import { addDaysToKey, dateKey, startOfDayInstant } from "~/lib/dates";
@@ -252,9 +255,13 @@ const cardPageCache = new Map<string, { cards: { ads: CardAd[]; total: number };
 export function listPublicCards(filter: PublicAdsFilter, now: Date = new Date()): { ads: CardAd[]; total: number } {
   const match = searchMatch(filter.search);
   const key = `${selectionKey(filter, now, match)}|${filter.sort ?? ""}|${filter.page}|${filter.limit}`;
+  return keptCards(key, now, () => readPublicCards(filter, now, match));
+}
+
+function keptCards(key: string, now: Date, read: () => { ads: CardAd[]; total: number }) {
   const cached = cardPageCache.get(key);
   if (cached && Math.abs(now.getTime() - cached.at) < CARD_PAGE_TTL_MS) return cached.cards;
-  const cards = readPublicCards(filter, now, match);
+  const cards = read();
   if (cardPageCache.size >= CARD_PAGE_CACHE_MAX) cardPageCache.clear();
   cardPageCache.set(key, { cards, at: now.getTime() });
   return cards;
@@ -262,27 +269,27 @@ export function listPublicCards(filter: PublicAdsFilter, now: Date = new Date())
 
 function readPublicCards(filter: PublicAdsFilter, now: Date, match: string | null): { ads: CardAd[]; total: number } {
   const { total, pages } = plan(filter, now, match);
-  const rows = pages.flatMap((page) => preparedCardPage(page.shape).all(page.values));
-  const covers = coversByAd(rows.map((row) => row.id));
-  return {
-    total,
-    ads: rows.map((row) => {
-      const cover = covers.get(row.id);
-      return {
-        id: row.id,
-        title: row.title,
-        description: row.description.length > CARD_DESCRIPTION_CHARS ? `${row.description.slice(0, CARD_DESCRIPTION_CHARS).trimEnd()}…` : row.description,
-        price: row.priceCents ? centsToDecimalString(row.priceCents) : "",
-        adType: row.adType,
-        whatsapp: row.whatsapp?.trim() ? row.whatsapp : null,
-        city: row.city,
-        state: row.state,
-        createdAt: row.createdAt.toISOString(),
-        views: row.views,
-        category: { name: row.categoryName },
-        images: cover ? [{ id: cover.id, publicId: cover.publicId }] : [],
-        imageCount: cover?.count ?? 0,
-      };
-    }),
-  };
+  return { total, ads: toCards(pages.flatMap((page) => preparedCardPage(page.shape).all(page.values))) };
+}
+
+/** How many ads 'Recém-chegados' shows on the home page. */
+export const RECENT_ARRIVALS = 8;
+
+/**
+ * 'Recém-chegados': a city's public ads, last published first (`publishedAt`, set when a payment or an
+ * admin puts an ad live). Kept like a page of cards, under the listing version: an ad published
+ * appears at once.
+ */
+export function listRecentCards(cityId: number, now: Date = new Date()): CardAd[] {
+  return keptCards(`recent|${listingVersion()}|${dayOf(now)}|${cityId}`, now, () => {
+    const rows = db
+      .select(cardPageColumns)
+      .from(ads)
+      .innerJoin(categories, eq(categories.id, ads.categoryId))
+      .where(and(publiclyVisible(now), eq(ads.idCity, cityId), isNotNull(ads.publishedAt)))
+      .orderBy(desc(ads.publishedAt), desc(ads.id))
+      .limit(RECENT_ARRIVALS)
+      .all();
+    return { ads: toCards(rows), total: rows.length };
+  }).ads;
 }

@@ -25,6 +25,7 @@ import { FREE_GATEWAY_STATUS, isPaidPaymentStatus, PAYMENT_MESSAGES, paymentStat
 import { paymentMethodLabel, sendRefundNotice } from "~/models/payment/receipt.server";
 import { GatewayError, type GatewayPaymentStatus } from "~/services/payments/gateway";
 import type { AdminPaymentRow, PaymentAdRef, PaymentPayer, PendingRefund } from "~/models/payment/admin-payment";
+import { adPath } from "~/models/ad/ad";
 
 export const REFUND_MESSAGES = {
   notFound: PAYMENT_MESSAGES.paymentNotFound,
@@ -207,7 +208,7 @@ function adRef(adId: number, title: string | null, adUserId: number | null, meta
   const removed = metadata?.removedAd as { id?: unknown } | undefined;
   if (removed && typeof removed.id === "number") return { id: removed.id, title: `Anúncio nº ${removed.id} (removido)`, href: null };
   if (title === null || (archive !== null && adUserId === archive)) return { id: adId, title: `Anúncio nº ${adId} (removido)`, href: null };
-  return { id: adId, title, href: `/anuncio/${adId}` };
+  return { id: adId, title, href: adPath({ id: adId, title }) };
 }
 
 function payerOf(row: Pick<JoinedRow, "userEmail" | "userFullName" | "userUsername">, userId: number, metadata: Record<string, unknown> | null, archive: number | null): PaymentPayer {

@@ -1,0 +1,49 @@
+/**
+ * 'Recém-chegados' on the home page: the city's ads last put live, in the first HTML. A row that
+ * scrolls sideways on a phone (so the featured list stays near the top), a grid from lg up. The same
+ * card as the lists, its HTML kept on the server (ADR 016); its links go to the ad page.
+ *
+ * Left as the server sent it: these cards are plain links (no dialog), so hydrating them would only
+ * cost a slow phone's main thread (Lighthouse on /, 3 runs each on a shared machine: TBT 372 ms with
+ * them hydrated, 351 ms without, 255 ms before the section — noisy, but the direction is clear). When the
+ * page hydrates, each <li> keeps the server's markup (an empty `dangerouslySetInnerHTML` React does
+ * not compare in production; `suppressHydrationWarning` for development). A list that arrives later
+ * (a client-side navigation to /, another city) is rendered here with the same AdCard.
+ */
+import { useState } from "react";
+import { useServerParts } from "~/components/server-parts";
+import { useHydrated } from "~/components/use-hydrated";
+import type { CardAd } from "~/models/ad/ad";
+import { AdCard } from "./AdCard";
+
+const ITEM = "flex w-72 shrink-0 snap-start lg:w-auto";
+const KEEP_SERVER_HTML = { __html: "" };
+
+export function RecentArrivals({ ads, cityName }: { ads: CardAd[]; cityName: string }) {
+  const server = useServerParts();
+  const hydrated = useHydrated();
+  // The list this component was hydrated with (null when it was first rendered in the browser).
+  const [hydratedWith] = useState(() => (hydrated ? null : ads));
+  if (ads.length === 0) return null;
+  return (
+    <section aria-labelledby="recem-chegados" className="mx-auto max-w-7xl px-4 pb-8 lg:px-6">
+      <h2 id="recem-chegados" className="text-xl font-bold text-slate-900">
+        Recém-chegados
+      </h2>
+      <p className="text-sm text-slate-600">{`Os últimos anúncios publicados em ${cityName}`}</p>
+      <ul data-testid="recent-arrivals" className="-mx-4 mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-3 lg:mx-0 lg:grid lg:grid-cols-3 lg:overflow-visible lg:px-0 xl:grid-cols-4">
+        {ads.map((ad) =>
+          server ? (
+            <li key={`s${ad.id}`} className={ITEM} dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, false, false) }} />
+          ) : ads === hydratedWith ? (
+            <li key={`s${ad.id}`} className={ITEM} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
+          ) : (
+            <li key={ad.id} className={ITEM}>
+              <AdCard ad={ad} />
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * schema.org structured data (JSON-LD) for search engines: the ad page's `Product` and
+ * `BreadcrumbList`, the list pages' `ItemList`. Browser-safe, because the routes' `meta` builds it (on
+ * the server for the first HTML, in the browser after a client-side navigation) from what the page
+ * already carries. Remix's `script:ld+json` meta escapes `<`, `>` and `&` in the JSON, and a JSON-LD
+ * block is data, not a script, so the CSP's script-src (nonce) does not apply to it.
+ */
+import { imageVariantUrl } from "~/lib/image-variants";
+import { adPath, type AdDetail } from "~/models/ad/ad";
+import { listingPath } from "~/models/ad/listing-links";
+
+type JsonLd = Record<string, unknown>;
+
+const SCHEMA = "https://schema.org";
+
+/**
+ * schema.org's item conditions, read from a characteristic that says how the item is kept (the demo
+ * categories' "Estado de conservação": "Novo", "Seminovo", "Usado - bom estado", "Com defeito"…).
+ * Checked in this order: "Seminovo" is used, not new.
+ */
+const CONDITION_KEY = /conserva|condi[cç][aã]o/i;
+const CONDITIONS: [RegExp, string][] = [
+  [/defeito|danificad|quebrad|para pe[cç]as/i, "DamagedCondition"],
+  [/recondicionad|reformad|recuperad/i, "RefurbishedCondition"],
+  [/semi ?-?novo|usad/i, "UsedCondition"],
+  [/^novo/i, "NewCondition"],
+];
+
+/** The ad's schema.org item condition, or null when it has no condition-like characteristic (then it is omitted). */
+export function itemCondition(ad: Pick<AdDetail, "characteristicItems">): string | null {
+  const item = ad.characteristicItems.find(({ key, label }) => CONDITION_KEY.test(key) || CONDITION_KEY.test(label));
+  const found = item && CONDITIONS.find(([pattern]) => pattern.test(item.value.trim()));
+  return found ? `${SCHEMA}/${found[1]}` : null;
+}
+
+/** The ad page's `Product` (with its offer when the ad has a price; "A combinar" has none to offer). */
+export function adProductJsonLd(ad: AdDetail, origin: string): JsonLd {
+  const url = `${origin}${adPath(ad)}`;
+  const condition = itemCondition(ad);
+  const product: JsonLd = {
+    "@context": SCHEMA,
+    "@type": "Product",
+    name: ad.title,
+    description: ad.description,
+    url,
+    image: ad.images.map((image) => `${origin}${imageVariantUrl(image.publicId, { width: 1200 })}`),
+    category: ad.subcategory ? `${ad.category.name} > ${ad.subcategory.name}` : ad.category.name,
+  };
+  if (ad.price) {
+    product.offers = {
+      "@type": "Offer",
+      url,
+      price: ad.price,
+      priceCurrency: "BRL",
+      availability: `${SCHEMA}/${ad.status === "active" ? "InStock" : "OutOfStock"}`,
+      ...(condition ? { itemCondition: condition } : {}),
+    };
+  }
+  return product;
+}
+
+/** Início › category › subcategory, each with its list page's address. */
+export function adBreadcrumbJsonLd(ad: Pick<AdDetail, "category" | "subcategory">, origin: string): JsonLd {
+  const crumbs = [
+    { name: "Início", path: "/" },
+    { name: ad.category.name, path: listingPath({ categoryId: ad.category.id }) },
+    ...(ad.subcategory ? [{ name: ad.subcategory.name, path: listingPath({ categoryId: ad.category.id, subcategoryId: ad.subcategory.id }) }] : []),
+  ];
+  return {
+    "@context": SCHEMA,
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: `${origin}${crumb.path}` })),
+  };
+}
+
+/** A list page's ads, in the order shown (a summary list: each item is the ad's own page). */
+export function adItemListJsonLd(ads: { id: number; title: string }[], origin: string, name: string): JsonLd {
+  return {
+    "@context": SCHEMA,
+    "@type": "ItemList",
+    name,
+    itemListElement: ads.map((ad, index) => ({ "@type": "ListItem", position: index + 1, url: `${origin}${adPath(ad)}`, name: ad.title })),
+  };
+}

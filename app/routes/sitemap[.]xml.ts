@@ -1,0 +1,10 @@
+/**
+ * GET /sitemap.xml — every public ad's canonical address and the list pages, or, past 50 000
+ * addresses, the index of /sitemaps/*.xml (models/ad/sitemap.server.ts). Streamed.
+ */
+import { SITEMAP_HEADERS, sitemapRoot } from "~/models/ad/sitemap.server";
+import { pageOrigin } from "~/web/http.server";
+
+export function loader({ request }: { request: Request }) {
+  return new Response(sitemapRoot(pageOrigin(request)), { headers: SITEMAP_HEADERS });
+}

@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "server/*.mjs", "*.js"],
+    files: ["scripts/**/*.mjs", "server/*.mjs", "app/**/*.mjs", "*.js"],
     languageOptions: {
       globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", performance: "readonly" },
     },

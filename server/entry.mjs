@@ -9,7 +9,8 @@
  *      WORKER_MAX_HEAP_MB, replaces one that dies, and stops them all on SIGTERM/SIGINT;
  *   3. runs the jobs of server/jobs.ts (backups, the daily job, the reconciliation…) each in a
  *      short-lived child of build/index.js, one at a time, at the times the children say;
- *   4. merges /metrics across the workers and the jobs (server/cluster-metrics.mjs).
+ *   4. merges /metrics across the workers and the jobs (server/cluster-metrics.mjs), and keeps the
+ *      machine's one line of password hashes (app/services/password-hash-line.mjs).
  * It reads no variable itself: the settings come validated from the setup child (app/env.server.ts
  * is the one reader of the environment).
  *
@@ -18,6 +19,7 @@
 import { fork } from "node:child_process";
 import cluster from "node:cluster";
 import path from "node:path";
+import { lendSlotsToWorkers } from "../app/services/password-hash-line.mjs";
 import { addJobMetrics, serveClusterMetrics } from "./cluster-metrics.mjs";
 import { writePidFile, writeServerFile } from "./running-server.mjs";
 
@@ -66,8 +68,9 @@ const heap = [`--max-old-space-size=${settings.workerMaxHeapMb}`, "--max-semi-sp
 const childEnv = { NODE_ENV: settings.nodeEnv, MALLOC_ARENA_MAX: "2" };
 
 writePidFile(settings.dataDir);
-// Before the workers exist, so their first scrape finds this process listening.
+// Before the workers exist, so their first scrape, and their first password hash, find this process listening.
 serveClusterMetrics();
+lendSlotsToWorkers();
 const jobRunner = runJobs(jobs);
 const stopJobs = jobRunner.stop;
 superviseWorkers(settings, () => {

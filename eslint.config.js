@@ -15,7 +15,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    files: ["scripts/**/*.mjs", "server/*.mjs", "app/**/*.mjs", "*.js"],
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", performance: "readonly" },
+    },
   },
 );

@@ -85,7 +85,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node build/index.js",
+      command: "node server/entry.mjs",
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,13 +1,15 @@
 /**
- * The production server: the Remix app and its static assets behind Express, with the operational
- * basics around it (see docs/decisions/001-custom-server.md). Compiled with the app into
- * build/index.js by `remix build`; started by `npm start` (scripts/start.mjs).
- *
- * The first process migrates and seeds, then serves alone (WEB_CONCURRENCY=1) or forks one web worker
- * per core with node:cluster (ADR 005): Node renders pages on one thread, so a second core doubles
- * the pages a small server can render. Workers share nothing in memory that must agree — sessions,
- * throttles and cache versions live in SQLite. The first process also takes the hourly backups, runs
- * the daily housekeeping job and the payments' reconciliation.
+ * The web app: the Remix app and its static assets behind Express, with the operational basics around
+ * it (see docs/decisions/001-custom-server.md). Compiled with the app into build/index.js by
+ * `remix build`, which the first process (server/entry.mjs, started by `npm start`) forks for every
+ * process that needs the app (ADR 005):
+ *   - a web worker (node:cluster): serves the site on PORT, shared through the first process;
+ *   - `setup` (forked first, alone): migrations, the seed and the search index, then exits, so no
+ *     worker ever serves an unmigrated database;
+ *   - a job child (SERVER_JOB set): one job of server/jobs.ts (backups, the daily job, the
+ *     reconciliation…), then exits.
+ * Workers share nothing in memory that must agree — sessions, throttles and cache versions live in
+ * SQLite.
  *
  * Before Remix, every request passes the guards of ADR 008, in this order: a request id, a log line
  * and an access-log line (Marco Civil art. 15, ADR 022), security headers, the method allow-list (405), the site's origin (400 for a bad Host) and the
@@ -28,12 +30,7 @@ import {
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import { db, sqlite } from "~/db/client.server";
-import { runMigrations } from "~/db/migrate.server";
-import { seed } from "~/db/seed.server";
-import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
-import { syncSearchIndex } from "~/models/ad/search-index.server";
-import { scheduleReconciliation } from "~/models/payment/reconciliation.server";
+import { sqlite } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { openAccessLog } from "~/services/access-log.server";
 import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, trackRequestUser } from "~/web/access-log.server";
@@ -42,8 +39,8 @@ import { securityHeaders } from "~/web/security-headers.server";
 import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
 import { observeRequest } from "~/services/metrics.server";
 import { metricsAccess, METRICS_MESSAGES, routeLabeler } from "~/web/metrics.server";
-import { answerClusterMetrics, metricsContentType, scrapeMetrics, serveClusterMetrics } from "./server/metrics";
-import { announceAddress, scheduleBackups, scheduleDailyJob, superviseWorkers, writePidFile } from "./server/primary";
+import { runJob, runSetup } from "./server/jobs";
+import { answerClusterMetrics, metricsContentType, scrapeMetrics } from "./server/metrics";
 
 installGlobals({ nativeFetch: true });
 
@@ -51,39 +48,20 @@ installGlobals({ nativeFetch: true });
 // otherwise), before express() below reads it: Express in its default development mode would answer
 // errors with stack traces.
 const env = getEnv();
-const startedAt = performance.now();
-const address = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
-const elapsed = () => ((performance.now() - startedAt) / 1000).toFixed(1);
 
-if (cluster.isPrimary) {
-  runMigrations(db);
-  await seed(db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
-  // The Portuguese search index is filled by the app (ADR 014): index what migrations and the seed queued.
-  syncSearchIndex();
-  // Photos stored before perceptual hashes existed: hashed in the background (none once done), never holding up the start.
-  void backfillPhotoHashes().catch((error: unknown) => console.error("[photos] hash backfill failed:", error));
-  writePidFile(env);
-  // Before the workers exist, so their first scrape finds the primary listening.
-  serveClusterMetrics(env);
-  scheduleBackups(env);
-  scheduleDailyJob();
-  scheduleReconciliation();
-  if (env.WEB_CONCURRENCY === 1) {
-    serve((mode) => {
-      announceAddress(env);
-      console.log(`Classificados Patos on ${address} (${mode}, ready in ${elapsed()}s)`);
-    });
-  } else {
-    // The first process keeps its connection: the daily job (scheduleDailyJob) runs here, once for all workers.
-    // The workers inherit this process's environment, NODE_ENV included (set by getEnv()).
-    superviseWorkers(env.WEB_CONCURRENCY, () => {
-      announceAddress(env);
-      console.log(`Classificados Patos on ${address} (${env.NODE_ENV}, ready in ${elapsed()}s, ${env.WEB_CONCURRENCY} workers)`);
-    });
-  }
-} else {
-  answerClusterMetrics();
+if (cluster.isWorker) {
+  answerClusterMetrics(env);
   serve();
+} else if (!process.send) {
+  // Run by hand: without the first process there is no one to take the settings, fork workers or run jobs.
+  console.error("build/index.js is what the server's first process runs: start the server with `npm start` (or `node server/entry.mjs`).");
+  process.exit(1);
+} else {
+  // A child of the first process: its one task, then out (its modules go with it).
+  if (env.SERVER_JOB === undefined) await runSetup(env);
+  else await runJob(env, env.SERVER_JOB);
+  sqlite.close();
+  process.exit(0);
 }
 
 /** Request headers a proxy adds; without TRUST_PROXY anyone can send them, so they are dropped. */
@@ -152,8 +130,8 @@ function lingerOnUnreadBody(req: ExpressRequest, res: ExpressResponse) {
   });
 }
 
-/** The web app in this process: listens on PORT (shared by the workers through the primary). */
-function serve(onListening?: (mode: string) => void) {
+/** The web app in this web worker: listens on PORT (shared by the workers through the first process). */
+function serve() {
   const app = express();
   app.disable("x-powered-by");
   // TRUST_PROXY=true: the one proxy in front (the nearest hop, wherever it runs) is believed about the
@@ -340,7 +318,6 @@ function serve(onListening?: (mode: string) => void) {
   app.use(finalErrorHandler);
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    onListening?.(String(app.get("env")));
     if (env.NODE_ENV === "development") broadcastDevReady(build);
   });
   // CONNECT never reaches Express (Node hands over the socket); without this it is just dropped.
@@ -350,10 +327,9 @@ function serve(onListening?: (mode: string) => void) {
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
   let shuttingDown = false;
-  function shutdown(signal: string) {
+  function shutdown() {
     if (shuttingDown) return;
     shuttingDown = true;
-    if (cluster.isPrimary) console.log(`${signal} received: closing`);
     server.close(() => {
       sqlite.close();
       process.exit(0);
@@ -363,8 +339,8 @@ function serve(onListening?: (mode: string) => void) {
       server.closeAllConnections();
     }, 10_000).unref();
   }
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 }
 
 /**
@@ -430,8 +406,3 @@ async function sendRemixResponse(req: ExpressRequest, res: ExpressResponse, resp
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
-
-/**
- * DATA_DIR/server.pid names the running server while it runs, so `npm run db:restore` can refuse to
- * replace the database under it. Removed on exit; a stale one (after kill -9) names no live process.
- */

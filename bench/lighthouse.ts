@@ -42,7 +42,7 @@ if (!fs.existsSync(path.join(root, "build/index.js"))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-lighthouse-"));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["build/index.js"], {
+const server = spawn(process.execPath, ["server/entry.mjs"], {
   cwd: root,
   env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "true" },
   stdio: ["ignore", "ignore", "inherit"],

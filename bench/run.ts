@@ -11,8 +11,10 @@
  * Targets at 100 000 ads (issue #3): p95 ≤ 20 ms for the API, ≤ 50 ms for pages, home JS ≤ 100 KB gzip.
  * Results: printed, and written to bench/results/ (git-ignored).
  *
- * The server runs as `npm start` would: one web worker per core (WEB_CONCURRENCY, ADR 005); its
- * resident memory after the load is reported too.
+ * The server runs as `npm start` would: the first process (server/entry.mjs) and one web worker per
+ * core (WEB_CONCURRENCY, ADR 005). Its resident memory is printed per process (the first process, each
+ * worker, a job's child while one runs) with their sum, idle (once the start-up jobs are done) and
+ * after the load (target, issue #24: ≤ 512 MB in all with 2 workers at 100 000 ads).
  *
  * Registration flood (issue #10): on the first size, the home page is measured again while
  * BENCH_FLOOD_CLIENTS clients (8) post sign-ups with fresh e-mails back to back — each one a 64 MiB
@@ -76,7 +78,7 @@ const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 3);
  * folder and copied for the next run — a million ads take half an hour to build on this machine.
  */
 const REUSE_DIR = process.env.BENCH_REUSE === "1" ? path.join(os.tmpdir(), "classificados-bench-cache") : null;
-const TARGETS = { api: 20, page: 50, homeJsKb: 100, floodP95Ratio: 2, pageVsStaticRps: 0.75, accessLogRps: 0.95 };
+const TARGETS = { api: 20, page: 50, homeJsKb: 100, floodP95Ratio: 2, pageVsStaticRps: 0.75, accessLogRps: 0.95, serverRssMb: 512 };
 const root = path.resolve(import.meta.dirname, "..");
 
 if (!fs.existsSync(path.join(root, "build/index.js"))) {
@@ -174,7 +176,7 @@ function benchIds(sqlite: Database.Database) {
 // ------------------------------------------------------------------------------------------------
 
 async function startServer(dataDir: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, ["server/entry.mjs"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -387,25 +389,32 @@ async function pageWeight(base: string, page = "/") {
   return { htmlBytes: gzipSync(Buffer.from(html)).byteLength, cssBytes, jsBytes, jsFiles: js.length, dialogBytes };
 }
 
-/** Resident memory of the server: the primary and its web workers (Linux `ps`). */
+/**
+ * Resident memory of the server (Linux `ps` and /proc): the first process and each of its children —
+ * the web workers, and a job or the setup child while one runs — named by role, and their sum.
+ */
 function serverMemory(pid: number) {
-  const rssOf = (args: string[]) =>
-    execFileSync("ps", ["-o", "pid=,rss=", ...args], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => Number(line.trim().split(/\s+/)[1]));
-  const primary = rssOf(["-p", String(pid)]);
-  let workers: number[] = [];
-  try {
-    workers = rssOf(["--ppid", String(pid)]);
-  } catch {
-    // no workers (WEB_CONCURRENCY=1): ps exits 1 on an empty list
-  }
+  const table = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const roleOf = (child: number) => {
+    let environ = "";
+    try {
+      environ = fs.readFileSync(`/proc/${child}/environ`, "utf8");
+    } catch {
+      return "gone";
+    }
+    const variables = environ.split("\0");
+    const job = variables.find((variable) => variable.startsWith("SERVER_JOB="));
+    if (job) return `job ${job.slice("SERVER_JOB=".length)}`;
+    // node:cluster gives its workers this variable.
+    return variables.some((variable) => variable.startsWith("NODE_UNIQUE_ID=")) ? "worker" : "setup";
+  };
   const mb = (kb: number) => Math.round(kb / 1024);
   const processes = [
-    ...primary.map((kb) => ({ role: workers.length ? "primary" : "server", rssMb: mb(kb) })),
-    ...workers.map((kb) => ({ role: "worker", rssMb: mb(kb) })),
+    ...table.filter(([id]) => id === pid).map(([, , rss]) => ({ role: "first process", rssMb: mb(rss) })),
+    ...table.filter(([, parent]) => parent === pid).map(([id, , rss]) => ({ role: roleOf(id), rssMb: mb(rss) })),
   ];
   return { processes, totalMb: processes.reduce((sum, p) => sum + p.rssMb, 0) };
 }
@@ -437,6 +446,19 @@ function operatorFigures(dataDir: string) {
   return { databaseMb: mb(fs.statSync(file).size), searchIndexMb: mb(searchBytes), backupSeconds, restoreSeconds, dailyJobSeconds };
 }
 
+/** Resident memory once the start-up jobs (their children) are done: none but the workers left, or 60 s. */
+async function idleMemory(pid: number) {
+  for (let i = 0; i < 600 && serverMemory(pid).processes.some((p) => p.role !== "first process" && p.role !== "worker"); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+  return serverMemory(pid);
+}
+
+const memoryLine = (when: string, m: ReturnType<typeof serverMemory>) =>
+  `Server memory ${when}: ${m.totalMb} MB RSS in ${m.processes.length} processes (${m.processes.map((p) => `${p.role} ${p.rssMb}`).join(", ")})` +
+  `${m.totalMb <= TARGETS.serverRssMb ? "" : ` OVER ${TARGETS.serverRssMb} MB`}`;
+
 // ------------------------------------------------------------------------------------------------
 // Run
 // ------------------------------------------------------------------------------------------------
@@ -455,7 +477,7 @@ const SEARCH_VS_PLAIN: Record<string, string> = {
   "API search common word, relevance": "/api/ads/public?search=vendo&sortBy=relevance",
 };
 const searchRatios: { size: number; name: string; ratio: number; medianMs: number; plainMs: number }[] = [];
-const memory: ({ size: number } & ReturnType<typeof serverMemory>)[] = [];
+const memory: ({ size: number; when: "idle" | "after load" } & ReturnType<typeof serverMemory>)[] = [];
 const floods: FloodReport[] = [];
 const operator: ({ size: number } & ReturnType<typeof operatorFigures>)[] = [];
 const accessLogCost: { size: number; path: string; rounds: number; onRps: number; offRps: number; ratio: number; ok: boolean }[] = [];
@@ -548,6 +570,9 @@ for (const size of SIZES) {
   const port = await freePort();
   const server = await startServer(dataDir, port);
   const base = `http://127.0.0.1:${port}`;
+  const idle = await idleMemory(server.pid!);
+  memory.push({ size, when: "idle", ...idle });
+  console.log(memoryLine("idle", idle));
   const cases: Case[] = [
     // Floors, for scale: Express alone, and a static page through Remix with the site's shell.
     { name: "floor: /healthz (Express only)", kind: "api", path: "/healthz" },
@@ -669,9 +694,9 @@ for (const size of SIZES) {
         "/categories": await pageWeight(base, "/categories"),
         "/anuncio/{id}": await pageWeight(base, `/anuncio/${sampleAdId}`),
       };
-      memory.push({ size, ...serverMemory(server.pid!) });
-      const m = memory[memory.length - 1]!;
-      console.log(`Server memory after the load: ${m.totalMb} MB RSS in ${m.processes.length} processes (${m.processes.map((p) => `${p.role} ${p.rssMb}`).join(", ")})`);
+      const loaded = serverMemory(server.pid!);
+      memory.push({ size, when: "after load", ...loaded });
+      console.log(memoryLine("after the load", loaded));
     }
     if (FLOOD && size === SIZES[0]) {
       const f = await measureFlood(base, size);

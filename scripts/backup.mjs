@@ -1,9 +1,9 @@
 // @ts-check
 /**
- * Backups and restores, in one place for everything that takes or restores one: the hourly schedule
- * in the server's primary process (server.ts), `npm run db:backup` and `npm run db:restore`
- * (docs/decisions/008-server-hardening.md). Plain JavaScript so the npm scripts run with `node` alone;
- * server.ts imports it and the build bundles it.
+ * Backups and restores, in one place for everything that takes or restores one: the server's hourly
+ * backup job (server/jobs.ts, run in a child of the first process), `npm run db:backup` and
+ * `npm run db:restore` (docs/decisions/008-server-hardening.md). Plain JavaScript so the npm scripts
+ * run with `node` alone; the server's jobs import it and the build bundles it.
  *
  * A backup is a folder DATA_DIR/backups/<UTC time>/ holding
  *   - the database, copied with SQLite's online backup API (consistent, safe while the server writes),
@@ -21,7 +21,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { pidFile, runningServerPid } from "../server/running-server.mjs";
 import { downloadBackup, parseBucketBackup, pruneBucket, putFile, uploadBackup } from "./backup-s3.mjs";
+
+// The restore's guard reads the running server's pid file; the tests and scripts take its name from here.
+export { pidFile };
 
 export const RETENTION = { hourly: 24, daily: 7 };
 
@@ -61,7 +65,7 @@ export function settingsFromEnv(env) {
 
 /**
  * Where backups are copied: BACKUP_S3_BUCKET (a bucket of their own), else with STORAGE_DRIVER=s3 the
- * images' bucket, else nowhere. Shared by the npm scripts and the server (server/primary.ts).
+ * images' bucket, else nowhere. Shared by the npm scripts and the server (server/jobs.ts).
  * @param {"fs" | "s3"} storageDriver @param {S3Keys | undefined} keys
  * @param {string | undefined} backupBucket @param {string | undefined} imagesBucket
  * @returns {{ s3?: S3Settings; ownBucket?: boolean }}
@@ -271,27 +275,6 @@ export async function runBackup(settings, { now = new Date(), log = console.log,
 
 /** @param {unknown} error */
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
-
-/** The server's primary writes its pid here while it runs, so a restore can refuse to run under it. @param {string} dataDir */
-export const pidFile = (dataDir) => path.join(dataDir, "server.pid");
-
-/** The pid of a server running on this data folder, or null (no file, or a stale one). @param {string} dataDir */
-export function runningServerPid(dataDir) {
-  let pid;
-  try {
-    pid = Number(fs.readFileSync(pidFile(dataDir), "utf8").trim());
-  } catch {
-    return null;
-  }
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0); // signal 0: only asks whether the process exists
-    return pid;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM" ? pid : null;
-  }
-}
 
 export class RestoreError extends Error {}
 

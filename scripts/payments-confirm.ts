@@ -19,7 +19,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 
 const { getEnv } = await import("../app/env.server");
 const { localConfirmationEvent, webhookToken } = await import("../app/models/payment/gateway.server");
-const { readRunningServer, serverFile } = await import("../server/running-server");
+const { readRunningServer, serverFile } = await import("../server/running-server.mjs");
 
 const arg = process.argv[2] ?? "";
 if (!/^[1-9]\d{0,15}$/.test(arg)) {

@@ -1,11 +1,13 @@
-// `npm start`: load .env if there is one, build once if there is no build yet, then run the server.
+// `npm start`: load .env if there is one, build once if there is no build yet, then run the server
+// (its first process, server/entry.mjs, which forks the app in build/index.js).
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
-// The app's default mode (app/env.server.ts), set before the build is imported: React picks its
-// development or production build from NODE_ENV when it is first loaded, before any app code runs.
+// The app's default mode (app/env.server.ts), set before the build is loaded by the processes the
+// server forks: React picks its development or production build from NODE_ENV when it is first loaded,
+// before any app code runs.
 process.env.NODE_ENV ||= "production";
 
 if (!existsSync("build/index.js") || !existsSync("public/build")) {
@@ -13,4 +15,4 @@ if (!existsSync("build/index.js") || !existsSync("public/build")) {
   execSync("npx remix build", { stdio: "inherit" });
 }
 
-await import("../build/index.js");
+await import("../server/entry.mjs");

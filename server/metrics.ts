@@ -1,94 +1,31 @@
 /**
- * One /metrics for the whole cluster (ADR 023). Every process counts in its own registry
- * (app/services/metrics.server.ts): the web workers their requests, payments, webhooks and e-mails;
- * the primary its backups, reconciliation and daily job, plus the gauges read at scrape time. A
- * worker asked for /metrics asks the primary over the cluster's IPC channel; the primary asks every
- * worker for its registry as JSON and merges them with its own (prom-client's
- * AggregatorRegistry.aggregate: counters and histograms summed), so the answer is the same whichever
- * worker took the request. prom-client's clusterMetrics() would leave out the primary's own registry.
+ * /metrics in a web worker (ADR 023): the answer is the cluster's, merged by the first process
+ * (server/cluster-metrics.mjs), which this worker asks over the cluster's IPC channel; and this
+ * worker's registry, handed to the first process when it collects.
+ *
+ * The gauges that read the database or the disk (moderation queue, database size, backups) are read
+ * here, at scrape time, because the first process never loads the app: every worker reads the same
+ * shared state, so they are merged with `max` (app/services/metrics.server.ts registerScrapeGauges),
+ * never summed.
  */
-import cluster, { type Worker } from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
-import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue } from "prom-client";
 import type { Env } from "~/env.server";
 import { countPendingModeration } from "~/models/ad/moderation-queue.server";
 import { registerScrapeGauges, registry } from "~/services/metrics.server";
 import { backupsDir, latestBackupTime } from "../scripts/backup.mjs";
-
-type Metrics = MetricObjectWithValues<MetricValue<string>>[];
-type Message =
-  | { type: "metrics:scrape"; id: number }
-  | { type: "metrics:scraped"; id: number; text?: string; error?: string }
-  | { type: "metrics:collect"; id: number }
-  | { type: "metrics:collected"; id: number; metrics: Metrics };
-
-/** A worker that does not answer within this long is left out of that scrape rather than holding it. */
-const WORKER_TIMEOUT_MS = 2_000;
-/** A worker gives up on the primary after this long (the scrape answers 503). */
-const SCRAPE_TIMEOUT_MS = 5_000;
-
-let nextId = 0;
-const waiting = new Map<number, (message: Message) => void>();
-
-function isMetricsMessage(message: unknown): message is Message {
-  return typeof message === "object" && message !== null && String((message as { type?: unknown }).type).startsWith("metrics:");
-}
-
-/** Sends `message` and resolves with `take` of the reply carrying its id, or with `fallback` after `ms` (either may throw: a rejection). */
-function ask<T>(send: (message: Message) => void, message: Message, ms: number, fallback: () => T, take: (reply: Message) => T): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const settle = (result: () => T) => {
-      waiting.delete(message.id);
-      try {
-        resolve(result());
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-    const timer = setTimeout(() => settle(fallback), ms);
-    waiting.set(message.id, (reply) => {
-      clearTimeout(timer);
-      settle(() => take(reply));
-    });
-    send(message);
-  });
-}
-
-function collectFrom(worker: Worker): Promise<Metrics> {
-  return ask(
-    (message) => worker.send(message),
-    { type: "metrics:collect", id: nextId++ },
-    WORKER_TIMEOUT_MS,
-    () => {
-      console.error(`[metrics] web worker ${worker.process.pid} did not answer within ${WORKER_TIMEOUT_MS} ms: left out of this scrape`);
-      return [];
-    },
-    (reply) => (reply.type === "metrics:collected" ? reply.metrics : []),
-  );
-}
-
-/** The cluster's metrics in Prometheus' text format: this process's registry merged with every connected worker's. */
-async function clusterMetrics(): Promise<string> {
-  const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker?.isConnected()));
-  const all = await Promise.all([registry.getMetricsAsJSON(), ...workers.map(collectFrom)]);
-  return AggregatorRegistry.aggregate(all).metrics();
-}
+import { ask, isMetricsMessage, SCRAPE_TIMEOUT_MS, settleReply } from "./cluster-metrics.mjs";
 
 export const metricsContentType = registry.contentType;
 
-/**
- * The text /metrics answers, in whichever process took the request: computed here in the primary
- * (serving alone), asked of the primary from a worker.
- */
+/** The text /metrics answers: the cluster's, asked of the first process. */
 export function scrapeMetrics(): Promise<string> {
-  if (cluster.isPrimary) return clusterMetrics();
   return ask(
     (message) => process.send!(message),
-    { type: "metrics:scrape", id: nextId++ },
+    "metrics:scrape",
     SCRAPE_TIMEOUT_MS,
     () => {
-      throw new Error(`the primary did not answer within ${SCRAPE_TIMEOUT_MS} ms`);
+      throw new Error(`the first process did not answer within ${SCRAPE_TIMEOUT_MS} ms`);
     },
     (reply) => {
       if (reply.type !== "metrics:scraped" || reply.text === undefined) throw new Error(reply.type === "metrics:scraped" ? reply.error : "unexpected reply");
@@ -97,33 +34,19 @@ export function scrapeMetrics(): Promise<string> {
   );
 }
 
-/** In the primary, before the workers are forked: answers their scrapes and takes their registries. */
-export function serveClusterMetrics(env: Env) {
+/** In a web worker: the gauges read at scrape time, its registry handed to the first process, the answers to its scrapes taken. */
+export function answerClusterMetrics(env: Env) {
   registerScrapeGauges(() => scrapeReadings(env));
-  cluster.on("message", (worker, message: unknown) => {
-    if (!isMetricsMessage(message)) return;
-    if (message.type === "metrics:collected") waiting.get(message.id)?.(message);
-    if (message.type === "metrics:scrape") {
-      clusterMetrics().then(
-        (text) => worker.send({ type: "metrics:scraped", id: message.id, text } satisfies Message),
-        (error: unknown) => worker.send({ type: "metrics:scraped", id: message.id, error: String(error) } satisfies Message),
-      );
-    }
-  });
-}
-
-/** In a web worker: hands its registry to the primary, and takes the primary's answers to its scrapes. */
-export function answerClusterMetrics() {
   process.on("message", (message: unknown) => {
     if (!isMetricsMessage(message)) return;
-    if (message.type === "metrics:scraped") waiting.get(message.id)?.(message);
+    if (message.type === "metrics:scraped") settleReply(message);
     if (message.type === "metrics:collect") {
-      void registry.getMetricsAsJSON().then((metrics) => process.send!({ type: "metrics:collected", id: message.id, metrics } satisfies Message));
+      void registry.getMetricsAsJSON().then((metrics) => process.send!({ type: "metrics:collected", id: message.id, metrics }));
     }
   });
 }
 
-function scrapeReadings(env: Env) {
+export function scrapeReadings(env: Env) {
   const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
   const last = latestBackupTime(env.DATA_DIR);
   return {

@@ -2,8 +2,8 @@
  * The operator's metrics (GET /metrics, ADR 023): one prom-client registry per process, counted where
  * things happen — the payment model, the webhook route, the reconciliation, the mailer, the backups,
  * server.ts for requests — through the small functions below, so none of those modules knows about
- * HTTP or Prometheus. server/metrics.ts merges the registries of the primary and every web worker into
- * the one answer of /metrics.
+ * HTTP or Prometheus. server/cluster-metrics.mjs merges the registries of the first process, the jobs and every
+ * web worker into the one answer of /metrics.
  *
  * A registry of our own rather than prom-client's global one: a test process may load this module
  * more than once (Vitest isolates files, not node_modules), and the global registry would refuse to
@@ -109,8 +109,9 @@ export type ScrapeReadings = {
 };
 
 /**
- * Gauges read when scraped (not kept up to date by whoever changes them): registered in the primary
- * only, so the merged answer has them once. `read` runs at each scrape.
+ * Gauges read when scraped (not kept up to date by whoever changes them): registered in every web
+ * worker (server/metrics.ts), which all read the same database and disk, so the merge keeps the
+ * largest reading (`aggregator: "max"`) instead of summing them. `read` runs at each scrape.
  */
 export function registerScrapeGauges(read: () => ScrapeReadings) {
   // The gauges of one scrape share one reading (they are collected one after the other).
@@ -123,6 +124,7 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
     name: "classificados_moderation_queue_length",
     help: "Ads waiting for a moderator.",
     registers: [registry],
+    aggregator: "max",
     collect() {
       this.set(current().moderationQueueLength);
     },
@@ -131,6 +133,7 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
     name: "classificados_database_size_bytes",
     help: "The SQLite database file with its write-ahead log.",
     registers: [registry],
+    aggregator: "max",
     collect() {
       this.set(current().databaseBytes);
     },
@@ -140,6 +143,7 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
     help: "Backups in DATA_DIR/backups: the newest one (which=latest) and all of them on disk (which=all, hard-linked images counted once).",
     labelNames: ["which"] as const,
     registers: [registry],
+    aggregator: "max",
     collect() {
       const backup = current().backup;
       this.set({ which: "latest" }, backup?.latestBytes ?? 0);
@@ -150,6 +154,7 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
     name: "classificados_backup_age_seconds",
     help: "Seconds since the newest backup; +Inf when there is none, so an alert on age fires.",
     registers: [registry],
+    aggregator: "max",
     collect() {
       this.set(current().backup?.ageSeconds ?? Infinity);
     },

@@ -9,106 +9,22 @@
  * new one is refused at once with PasswordHashBusyError (the flows answer 503 "Servidor ocupado…")
  * instead of holding its connection for seconds.
  *
- * Machine-wide because the web workers (node:cluster, ADR 005) are separate processes: the primary
- * process keeps the one line and the workers ask it for a slot over the cluster's IPC channel. A
- * process without workers (WEB_CONCURRENCY=1, the tests, scripts) keeps the line itself.
+ * Machine-wide because the web workers (node:cluster, ADR 005) are separate processes: the server's
+ * first process keeps the one line (password-hash-line.mjs, plain JavaScript: it never loads the app)
+ * and the workers ask it for a slot over the cluster's IPC channel. A process that is not a web worker
+ * (the tests, scripts, a job's child) keeps a line of its own.
  */
-import cluster, { type Worker } from "node:cluster";
-import os from "node:os";
+import cluster from "node:cluster";
 import argon2 from "argon2";
+import { createLimiter, isSlotMessage, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PasswordHashBusyError, SLOT_MESSAGE, type SlotMessage } from "./password-hash-line.mjs";
 
-export const MAX_CONCURRENT_HASHES = Math.max(1, Math.floor(os.availableParallelism() / 2));
-/** With one slot at 50–200 ms a hash, the last of a full line waits 1.5–6 s: past that, "try again". */
-export const MAX_WAITING_HASHES = 32;
-
-/** The hash line is full: the caller answers 503 and the client tries again in a moment. */
-export class PasswordHashBusyError extends Error {
-  constructor() {
-    super("too many password hashes waiting");
-    this.name = "PasswordHashBusyError";
-  }
-}
+export { createLimiter, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PasswordHashBusyError };
 
 type Limiter = { run<T>(task: () => Promise<T>): Promise<T> };
 
-/** A counting semaphore with a bounded line: `run(task)` starts it when a slot is free, in arrival order. */
-export function createLimiter(maxConcurrent: number, maxWaiting: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
-
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running < maxConcurrent) running++;
-      else if (waiting.length >= maxWaiting) throw new PasswordHashBusyError();
-      // The slot is handed over by release() without `running` ever dropping, so no one jumps the line.
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        return await task();
-      } finally {
-        release();
-      }
-    },
-    /** For tests and diagnostics: how many run and how many wait right now. */
-    stats: () => ({ running, waiting: waiting.length }),
-  };
-}
-
-// ------------------------------------------------------------------------------------------------
-// One line for the machine: the primary process lends slots to its web workers.
-// ------------------------------------------------------------------------------------------------
-
-const MESSAGE = "password-hash-slot";
-type SlotMessage = { type: typeof MESSAGE; op: "acquire" | "release" | "granted" | "busy"; id: number };
-
-function isSlotMessage(message: unknown): message is SlotMessage {
-  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === MESSAGE;
-}
-
 const localLine = createLimiter(MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES);
 
-/** In the primary: holds each worker's slot until the worker says it is done (or dies). */
-function lendSlotsToWorkers() {
-  const held = new Map<string, () => void>();
-  const keyOf = (worker: Worker, id: number) => `${worker.id}:${id}`;
-  cluster.on("message", (worker, message: unknown) => {
-    if (!isSlotMessage(message)) return;
-    const key = keyOf(worker, message.id);
-    if (message.op === "release") {
-      held.get(key)?.();
-      held.delete(key);
-      return;
-    }
-    if (message.op !== "acquire") return;
-    localLine
-      .run(
-        () =>
-          new Promise<void>((done) => {
-            if (worker.isDead()) return done();
-            held.set(key, done);
-            worker.send({ type: MESSAGE, op: "granted", id: message.id } satisfies SlotMessage);
-          }),
-      )
-      .catch(() => {
-        if (!worker.isDead()) worker.send({ type: MESSAGE, op: "busy", id: message.id } satisfies SlotMessage);
-      });
-  });
-  // A worker that dies holding slots gives them back.
-  cluster.on("exit", (worker) => {
-    for (const [key, done] of held) {
-      if (!key.startsWith(`${worker.id}:`)) continue;
-      done();
-      held.delete(key);
-    }
-  });
-}
-
-/** In a web worker: every hash asks the primary for a slot first, and gives it back after. */
+/** In a web worker: every hash asks the first process for a slot first, and gives it back after. */
 function borrowSlotsFromPrimary(): Limiter {
   let nextId = 0;
   const pending = new Map<number, { granted: () => void; refused: (error: Error) => void }>();
@@ -125,7 +41,7 @@ function borrowSlotsFromPrimary(): Limiter {
       process.send?.(message);
       return true;
     } catch {
-      return false; // the primary is gone: this worker is on its way out
+      return false; // the first process is gone: this worker is on its way out
     }
   };
   return {
@@ -133,7 +49,7 @@ function borrowSlotsFromPrimary(): Limiter {
       const id = ++nextId;
       await new Promise<void>((granted, refused) => {
         pending.set(id, { granted, refused });
-        if (!send({ type: MESSAGE, op: "acquire", id })) {
+        if (!send({ type: SLOT_MESSAGE, op: "acquire", id })) {
           pending.delete(id);
           refused(new PasswordHashBusyError());
         }
@@ -141,17 +57,15 @@ function borrowSlotsFromPrimary(): Limiter {
       try {
         return await task();
       } finally {
-        send({ type: MESSAGE, op: "release", id });
+        send({ type: SLOT_MESSAGE, op: "release", id });
       }
     },
   };
 }
 
-// The primary evaluates this module too (server.ts imports the whole build before forking).
-if (cluster.isPrimary) lendSlotsToWorkers();
 const line: Limiter = cluster.isWorker ? borrowSlotsFromPrimary() : localLine;
 
-/** This process's own line (the machine's, in the primary): for tests and diagnostics. */
+/** This process's own line: for tests and diagnostics. */
 export function passwordHashStats() {
   return localLine.stats();
 }

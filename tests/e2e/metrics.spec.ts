@@ -2,7 +2,7 @@
  * GET /metrics through the real built server with two web workers (ADR 023): without METRICS_TOKEN
  * and behind a trusted proxy, a client the proxy says is elsewhere gets 403 and this machine gets the
  * whole cluster's counts — requests spread over both workers add up in one series per route pattern,
- * and the primary's gauges appear once. The token, the labels and each counter in detail:
+ * and the gauges read at scrape time appear once (every worker reads them; the merge keeps one). The token, the labels and each counter in detail:
  * tests/integration/metrics.test.ts.
  */
 import { expect, test } from "@playwright/test";
@@ -28,7 +28,7 @@ test("/metrics sums both web workers, one series per route pattern, and answers 
     const adPages = answer.text.split("\n").filter((line) => line.startsWith('classificados_http_request_duration_seconds_count{route="routes/anuncio.$id"'));
     expect(adPages).toEqual(['classificados_http_request_duration_seconds_count{route="routes/anuncio.$id",method="GET",status="404"} 10']);
     expect(answer.text).not.toContain("/anuncio/1000");
-    // The primary's gauges, once; every family once.
+    // The gauges read at scrape time, once (not summed over the workers); every family once.
     expect(answer.text.match(/^classificados_database_size_bytes \d+$/gm)).toHaveLength(1);
     expect(answer.text).toMatch(/^classificados_moderation_queue_length 0$/m);
     const types = answer.text.match(/^# TYPE \S+/gm)!;

@@ -1,5 +1,5 @@
 /**
- * SIGTERM with one process (WEB_CONCURRENCY=1, the primary serves alone): a request in flight when
+ * SIGTERM with one web worker (WEB_CONCURRENCY=1, behind the first process): a request in flight when
  * the signal comes is answered in full, no new connection is taken, and the process exits 0.
  * The request is held in flight by its body: half of it is sent before the signal, the rest after.
  */

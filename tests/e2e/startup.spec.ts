@@ -7,7 +7,7 @@ import { removeDataDir, startAppServer } from "../support/app-server";
 
 test("start-up with a bad setting stops with a message naming the variable", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-badenv-"));
-  const result = spawnSync(process.execPath, ["build/index.js"], {
+  const result = spawnSync(process.execPath, ["server/entry.mjs"], {
     env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "porta", SEED_DEMO: "talvez" },
     encoding: "utf8",
     timeout: 20_000,

@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registry } from "~/services/metrics.server";
-import { takeBackup } from "../../server/primary";
+import { takeBackup } from "../../server/jobs";
 import {
   backupsToPrune,
   latestBackupTime,

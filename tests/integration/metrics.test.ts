@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readConfig } from "@remix-run/dev/dist/config.js";
 import type { ServerBuild } from "@remix-run/node";
-import type { MetricValueWithName } from "prom-client";
+import { AggregatorRegistry, type MetricValueWithName } from "prom-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import { countPendingModeration } from "~/models/ad/moderation-queue.server";
@@ -18,9 +18,9 @@ import { reconcilePayments } from "~/models/payment/reconciliation.server";
 import { action as createPayment } from "~/routes/api.payments.create";
 import { action as webhook } from "~/routes/api.payments.webhook";
 import { sendMail } from "~/services/mail.server";
-import { observeRequest, registry } from "~/services/metrics.server";
+import { observeRequest, registerScrapeGauges, registry } from "~/services/metrics.server";
 import { isLoopback, metricsAccess, routeLabeler } from "~/web/metrics.server";
-import { scrapeMetrics, serveClusterMetrics } from "../../server/metrics";
+import { scrapeReadings } from "../../server/metrics";
 import { bearer, createPendingAd, createTestUser, customerInfo, jsonPost, paymentOf, webhookBody } from "../support/payments";
 import { callRoute } from "../support/route";
 
@@ -137,12 +137,15 @@ describe("counted where it happens", () => {
 });
 
 describe("the merged answer", () => {
-  it("is Prometheus text with the gauges read at scrape time (queue, database, backups) and the process' memory", async () => {
-    serveClusterMetrics(getEnv());
-    const text = await scrapeMetrics();
+  it("is Prometheus text with the gauges read at scrape time (queue, database, backups) once, not summed over the workers, and the process' memory", async () => {
+    registerScrapeGauges(() => scrapeReadings(getEnv()));
+    // Two web workers' registries, merged as the first process does (server/cluster-metrics.mjs).
+    const text = await AggregatorRegistry.aggregate([await registry.getMetricsAsJSON(), await registry.getMetricsAsJSON()]).metrics();
     expect(text).toMatch(new RegExp(`^classificados_moderation_queue_length ${countPendingModeration()}$`, "m"));
     const databaseBytes = Number(/^classificados_database_size_bytes (\d+)$/m.exec(text)?.[1]);
     expect(databaseBytes).toBeGreaterThanOrEqual(fs.statSync(getEnv().DATABASE_PATH).size);
+    // One database, not two: the largest reading, never the sum.
+    expect(databaseBytes).toBeLessThan(2 * fs.statSync(getEnv().DATABASE_PATH).size);
     // No backup yet: an infinite age, so an alert on it fires.
     expect(text).toMatch(/^classificados_backup_age_seconds \+Inf$/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);

@@ -143,13 +143,10 @@ describe("reconciliation", () => {
 
     const settings = app.reconcile.reconcileSettings();
     expect(settings.intervalMs).toBe(5000);
-    const schedule = app.reconcile.scheduleReconciliation(settings);
-    try {
-      while (app.support.adOf(ad.id).status !== "active" && Date.now() - paidAt < 3 * settings.intervalMs) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    } finally {
-      schedule.stop();
+    // The server's schedule: a run every interval (server/jobs.ts).
+    while (app.support.adOf(ad.id).status !== "active" && Date.now() - paidAt < 3 * settings.intervalMs) {
+      await new Promise((resolve) => setTimeout(resolve, settings.intervalMs));
+      await app.reconcile.runReconciliation(settings);
     }
     const latency = Date.now() - paidAt;
     console.log(`[measure] reconciliation latency: ${latency} ms with PAYMENT_RECONCILE_SECONDS=5 (no webhook)`);

@@ -1,5 +1,5 @@
 /**
- * A production server of its own (`node build/index.js`, so `remix build` must have run) on a free
+ * A production server of its own (`node server/entry.mjs`, so `remix build` must have run) on a free
  * port with a fresh data folder, for a test that must not share the run's server: one that changes
  * server-wide state such as the per-address login throttle, or that stops the server.
  */
@@ -42,7 +42,7 @@ export async function startAppServer(
     SESSION_SECRET: "own-server-secret-own-server-secret-0123",
     ...env,
   };
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, ["server/entry.mjs"], {
     // NODE_ENV may be left out (see above): the type @remix-run/node declares for process.env requires it.
     env: Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined)) as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

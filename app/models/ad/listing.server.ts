@@ -245,7 +245,11 @@ export function listPublicAds(filter: PublicAdsFilter, now: Date = new Date()): 
  * appears or leaves at once; only the views (and the order by views) may lag by CARD_PAGE_TTL_MS.
  */
 const CARD_PAGE_TTL_MS = 5_000;
-const CARD_PAGE_CACHE_MAX = 500;
+/**
+ * Pages kept per web worker (ADR 016): ~30 KB each with their cards' HTML, so ~6 MB. Within a 5 s life
+ * a small city's visitors ask for far fewer distinct pages; when full, all are dropped at once.
+ */
+const CARD_PAGE_CACHE_MAX = 200;
 const cardPageCache = new Map<string, { cards: { ads: CardAd[]; total: number }; at: number }>();
 
 /**

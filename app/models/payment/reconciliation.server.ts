@@ -2,7 +2,7 @@
  * Reconciliation: the server asks the gateway about what it is unsure of, so a lost webhook never
  * leaves a paid ad hidden and no charge stays payable by mistake. Asaas pauses its webhook queue
  * after repeated failures, so this happens in real life. Every `PAYMENT_RECONCILE_SECONDS`, in the
- * first process only (server/primary.ts), once however many workers there are:
+ * server's job runner (a short-lived child of the first process, server/jobs.ts), once however many workers there are:
  *
  * 1. charges still pending and older than one interval (at most 60 s) are read at the gateway; a
  *    change is applied through the webhook's exactly-once path (webhook.server.ts);
@@ -183,30 +183,14 @@ export async function reconcilePayments(now: Date = new Date(), settings: Reconc
 }
 
 /**
- * Runs the reconciliation every interval, in the first process only. Runs never overlap (the next is
- * scheduled when one ends); a failed run is logged and the schedule goes on.
+ * One scheduled run (a job of the server, server/jobs.ts, every interval): never throws; a failed run
+ * is logged and counted, and the next goes on.
  */
-export function scheduleReconciliation(settings: ReconcileSettings = reconcileSettings()): { stop(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  // unref: a pending run never keeps a stopping server alive.
-  const next = () => {
-    if (!stopped) timer = setTimeout(() => void run(), settings.intervalMs).unref();
-  };
-  const run = async () => {
-    try {
-      await reconcilePayments(new Date(), settings);
-    } catch (error) {
-      countReconciliation("failed");
-      console.error("[payments] reconciliation failed:", error);
-    }
-    next();
-  };
-  next();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+export async function runReconciliation(settings: ReconcileSettings = reconcileSettings()): Promise<void> {
+  try {
+    await reconcilePayments(new Date(), settings);
+  } catch (error) {
+    countReconciliation("failed");
+    console.error("[payments] reconciliation failed:", error);
+  }
 }

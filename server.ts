@@ -43,7 +43,7 @@ import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isSafeMethod, MESSAGES, req
 import { observeRequest } from "~/services/metrics.server";
 import { metricsAccess, METRICS_MESSAGES, routeLabeler } from "~/web/metrics.server";
 import { answerClusterMetrics, metricsContentType, scrapeMetrics, serveClusterMetrics } from "./server/metrics";
-import { announceAddress, scheduleBackups, scheduleDailyJob, superviseWorkers, writePidFile } from "./server/primary";
+import { announceAddress, scheduleAlertsJob, scheduleBackups, scheduleDailyJob, superviseWorkers, writePidFile } from "./server/primary";
 
 installGlobals({ nativeFetch: true });
 
@@ -67,6 +67,7 @@ if (cluster.isPrimary) {
   serveClusterMetrics(env);
   scheduleBackups(env);
   scheduleDailyJob();
+  scheduleAlertsJob();
   scheduleReconciliation();
   if (env.WEB_CONCURRENCY === 1) {
     serve((mode) => {

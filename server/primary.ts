@@ -7,6 +7,7 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import type { Env } from "~/env.server";
 import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/housekeeping.server";
+import { runAlertsJob } from "~/models/saved-search/alerts.server";
 import { countBackup } from "~/services/metrics.server";
 import { backupBucket, latestBackupTime, pidFile, runBackup, type BackupSettings } from "../scripts/backup.mjs";
 import { writeServerFile } from "./running-server";
@@ -89,6 +90,29 @@ export function scheduleDailyJob() {
   const next = () => setTimeout(() => void run(), Math.max(1_000, nextDailyRun().getTime() - Date.now())).unref();
   if (dailyRunMissed()) setTimeout(() => void run(), 60_000).unref();
   else next();
+}
+
+/** Every hour, from two minutes after start-up. */
+const ALERTS_EVERY_MS = 60 * 60_000;
+
+/**
+ * The saved searches' e-mail alerts (app/models/saved-search/alerts.server.ts, also `npm run
+ * jobs:alerts`): in this first process only, every hour; the job itself sends at most one e-mail per
+ * search and São Paulo day, so restarts and extra runs send nothing twice. Runs never overlap (the
+ * next is scheduled when one ends); a failed run is logged and the schedule goes on.
+ */
+export function scheduleAlertsJob() {
+  const run = async () => {
+    try {
+      const report = await runAlertsJob();
+      if (report.mailed || report.failed) console.log(`[alerts] ${report.mailed} e-mail(s) sent, ${report.failed} failed`);
+    } catch (error) {
+      console.error("[alerts] failed:", error);
+    }
+    // unref: a pending run never keeps a stopping server alive.
+    setTimeout(() => void run(), ALERTS_EVERY_MS).unref();
+  };
+  setTimeout(() => void run(), 2 * 60_000).unref();
 }
 
 /**

@@ -10,8 +10,9 @@ import { listPublicCards } from "~/models/ad/listing.server";
 import { listCategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
+import { visitorFavourites } from "~/web/favourites.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { cityId: requestedCityId, page } = pageFilterFromUrl(new URL(request.url));
   const cities = listCities();
   // The featured list is always of one city: the one asked for, else Patos de Minas (spec 01 §9).
@@ -24,11 +25,12 @@ export function loader({ request }: LoaderFunctionArgs) {
     cityId: city?.id ?? null,
     page,
     result,
+    favouriteIds: (await visitorFavourites(request)).favouriteIds,
   };
 }
 
 export default function Home() {
-  const { categories, cities, cityId, page, result } = useLoaderData<typeof loader>();
+  const { categories, cities, cityId, page, result, favouriteIds } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const city = cities.find((c) => c.id === cityId);
   return (
@@ -115,6 +117,7 @@ export default function Home() {
               page={page}
               apiQuery={`cityId=${cityId}`}
               pageHref={(n) => `/?cityId=${cityId}${n > 1 ? `&page=${n}` : ""}`}
+              favouriteIds={favouriteIds}
             />
           )}
         </div>

@@ -108,7 +108,20 @@ function OwnerReview({ ad, back }: { ad: ManagedAd; back: string }) {
   );
 }
 
-export function ManagedAdList({ ads, isAdmin, back, onView }: { ads: ManagedAd[]; isAdmin: boolean; back: string; onView: (id: number) => void }) {
+export function ManagedAdList({
+  ads,
+  isAdmin,
+  back,
+  onView,
+  saves,
+}: {
+  ads: ManagedAd[];
+  isAdmin: boolean;
+  back: string;
+  onView: (id: number) => void;
+  /** How many people saved each ad (its owner's list only). */
+  saves: Record<number, number>;
+}) {
   if (ads.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
@@ -122,7 +135,7 @@ export function ManagedAdList({ ads, isAdmin, back, onView }: { ads: ManagedAd[]
       <caption className="sr-only">{isAdmin ? "Todos os anúncios" : "Meus anúncios"}</caption>
       <thead className="hidden border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 md:table-header-group">
         <tr>
-          {(isAdmin ? ["ID", "Tipo", "Categoria", "Publicado", "Expira", "Status", "Ações"] : ["Anúncio", "Categoria", "Publicado", "Expira", "Status", "Visualizações", "Ações"]).map(
+          {(isAdmin ? ["ID", "Tipo", "Categoria", "Publicado", "Expira", "Status", "Ações"] : ["Anúncio", "Categoria", "Publicado", "Expira", "Status", "Visualizações", "Salvo por", "Ações"]).map(
             (column) => (
               <th key={column} scope="col" className="px-3 py-2.5">
                 {column}
@@ -169,6 +182,11 @@ export function ManagedAdList({ ads, isAdmin, back, onView }: { ads: ManagedAd[]
               <OwnerReview ad={ad} back={back} />
             </Cell>
             {!isAdmin ? <Cell label="Visualizações">{ad.views.toLocaleString("pt-BR")}</Cell> : null}
+            {!isAdmin ? (
+              <Cell label="Salvo por">
+                <span data-testid={`saves-${ad.id}`}>{(saves[ad.id] ?? 0) === 1 ? "1 pessoa" : `${(saves[ad.id] ?? 0).toLocaleString("pt-BR")} pessoas`}</span>
+              </Cell>
+            ) : null}
             <td className="block border-t border-slate-100 pt-3 md:table-cell md:border-0 md:px-3 md:py-3 md:align-top">
               <AdActions ad={ad} isAdmin={isAdmin} back={back} onView={onView} />
             </td>

@@ -1,0 +1,127 @@
+/**
+ * The search alerts (`runAlertsJob`, run hourly by the server's first process and by `npm run
+ * jobs:alerts`): each saved search not yet e-mailed this São Paulo day gets one e-mail listing the
+ * ads that became public (ad_publications) since its last e-mail and match it — matched by the public
+ * listing's own filter (`publicWhere`), so an alert shows what /categories would. An ad that is not
+ * public when the job runs never appears. Cheap at scale: the ads published since the oldest cursor
+ * are read once by their index, and each search only checks those (by rowid) against its filter.
+ * Why this shape: docs/decisions/025-favourites-and-search-alerts.md.
+ */
+import { and, asc, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { db, writeTransaction } from "~/db/client.server";
+import { adPublications, ads, savedSearches, users } from "~/db/schema";
+import { getEnv } from "~/env.server";
+import { formatBRL } from "~/lib/brl";
+import { todayKey } from "~/lib/dates";
+import { placeholderValues, publicWhere, shapeOf, type Shape } from "~/models/ad/listing-sql.server";
+import { ensureSearchIndex, searchMatch } from "~/models/ad/search-index.server";
+import { describeSavedSearch, readSavedSearch, searchHref, unsubscribeToken } from "~/models/saved-search/saved-searches.server";
+import { sendMail } from "~/services/mail.server";
+
+/** How many ads one e-mail lists; the rest are behind its link to the list. */
+export const ALERT_MAX_ADS = 10;
+
+const p = sql.placeholder;
+
+type AlertAd = { id: number; title: string; priceCents: number | null; city: string; state: string };
+
+/** The public ads of a filter's shape among a list of ids (json), newest first: one prepared statement per shape. */
+const statements = new Map<string, { all(values: Record<string, unknown>): AlertAd[] }>();
+function matchingStatement(shape: Shape) {
+  const key = JSON.stringify(shape);
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = db
+      .select({ id: ads.id, title: ads.title, priceCents: ads.priceCents, city: ads.city, state: ads.state })
+      .from(ads)
+      .where(and(sql`${ads.id} IN (SELECT value FROM json_each(${p("ids")}))`, publicWhere(shape)))
+      .orderBy(desc(ads.id))
+      .prepare() as unknown as { all(values: Record<string, unknown>): AlertAd[] };
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+/** The unsubscribe address of a saved search (its e-mails' link and List-Unsubscribe). */
+export function unsubscribeUrl(searchId: number) {
+  return `${getEnv().publicOrigin}/buscas/cancelar/${unsubscribeToken(searchId)}`;
+}
+
+function alertMail(to: { email: string; name: string }, search: { id: number; query: string; description: string }, found: AlertAd[]) {
+  const origin = getEnv().publicOrigin;
+  const listed = found.slice(0, ALERT_MAX_ADS);
+  const lines = listed.map(
+    (ad) => `- ${ad.title} — ${formatBRL(ad.priceCents)} — ${ad.city}-${ad.state}\n  ${origin}/anuncio/${ad.id}`,
+  );
+  const more = found.length > listed.length ? `\n…e mais ${found.length - listed.length}.` : "";
+  const newest = `${origin}${searchHref(search.query)}${search.query ? "&" : "?"}sort=newest`;
+  const unsubscribe = unsubscribeUrl(search.id);
+  const count = found.length === 1 ? "1 anúncio novo" : `${found.length} anúncios novos`;
+  return {
+    to: to.email,
+    subject: `${count} para a sua busca: ${search.description}`.slice(0, 150),
+    text:
+      `Olá, ${to.name}!\n\n${count} para a sua busca "${search.description}":\n\n${lines.join("\n\n")}${more}\n\n` +
+      `Ver a lista, os mais novos primeiro:\n${newest}\n\n` +
+      `Você recebe este e-mail (no máximo um por dia) porque salvou esta busca em Classificados Patos.\n` +
+      `Para não receber mais, cancele o alerta:\n${unsubscribe}\n`,
+    // RFC 8058: a mail client may POST `List-Unsubscribe=One-Click` to that address, without a session.
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+export type AlertsReport = { due: number; mailed: number; failed: number };
+
+/** One run of the alerts: at most one e-mail per saved search and São Paulo day. Never throws for one search's mail. */
+export async function runAlertsJob(now: Date = new Date()): Promise<AlertsReport> {
+  const today = todayKey(now);
+  const due = db
+    .select({ search: savedSearches, email: users.email, fullName: users.fullName, username: users.username })
+    .from(savedSearches)
+    .innerJoin(users, eq(users.id, savedSearches.userId))
+    .where(or(isNull(savedSearches.lastSentDay), ne(savedSearches.lastSentDay, today)))
+    .orderBy(asc(savedSearches.id))
+    .all();
+  const report: AlertsReport = { due: due.length, mailed: 0, failed: 0 };
+  if (due.length === 0) return report;
+  const since = Math.min(...due.map((row) => row.search.alertedUntil.getTime()));
+  const published = db
+    .select({ adId: adPublications.adId, at: adPublications.publishedAt })
+    .from(adPublications)
+    .where(and(gt(adPublications.publishedAt, new Date(since)), lte(adPublications.publishedAt, now)))
+    .all();
+  if (published.length === 0) return report;
+  // The searches' words are matched against the index as of now (written ads are indexed first).
+  ensureSearchIndex();
+
+  for (const { search, email, fullName, username } of due) {
+    const ids = published.filter((row) => row.at > search.alertedUntil).map((row) => row.adId);
+    let found: AlertAd[] = [];
+    if (ids.length > 0) {
+      const read = readSavedSearch(search.query);
+      const match = searchMatch(read.listFilter.search);
+      const shape = shapeOf(read.listFilter, match, null);
+      found = matchingStatement(shape).all({ ...placeholderValues(read.listFilter, now, match), ids: JSON.stringify(ids) });
+      if (found.length > 0) {
+        try {
+          await sendMail(alertMail({ email, name: fullName || username }, { id: search.id, query: search.query, description: describeSavedSearch(read) }, found));
+        } catch (error) {
+          // Tried again at the next run: the cursor stays where it was.
+          report.failed++;
+          console.error(`[alerts] e-mail of saved search ${search.id} failed:`, error);
+          continue;
+        }
+        report.mailed++;
+      }
+    }
+    // Nothing published since up to `now` matched, or it was just mailed: the next run looks after `now` only.
+    writeTransaction((tx) =>
+      tx
+        .update(savedSearches)
+        .set({ alertedUntil: now, ...(found.length > 0 ? { lastSentDay: today } : {}) })
+        .where(eq(savedSearches.id, search.id))
+        .run(),
+    );
+  }
+  return report;
+}

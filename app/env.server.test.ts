@@ -1,13 +1,43 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv, paymentTestCardsOf, startupWarnings } from "./env.server";
 
-/** A complete operator identity, so production's warning about a missing one stays out of these tests (see operator-identity.test.ts). */
+const DKIM = {
+  DKIM_DOMAIN: "classificados.example",
+  DKIM_SELECTOR: "mail",
+  DKIM_PRIVATE_KEY: generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+};
+
+/**
+ * A complete operator identity (and DKIM signing), so production's warnings about a missing one stay
+ * out of these tests (see operator-identity.test.ts).
+ */
 const OPERATOR = {
   OPERATOR_NAME: "Fulano de Tal",
   OPERATOR_CPF: "52998224725",
   OPERATOR_ADDRESS: "Rua A, 1, Patos de Minas - MG",
   OPERATOR_EMAIL: "fulano@example.com",
+  ...DKIM,
 };
+
+describe("DKIM signing (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY)", () => {
+  it("takes all three, a key written on one line with \\n included", () => {
+    const oneLine = DKIM.DKIM_PRIVATE_KEY.replace(/\n/g, "\\n");
+    expect(parseEnv({ ...DKIM, DKIM_PRIVATE_KEY: oneLine }).DKIM_PRIVATE_KEY).toBe(DKIM.DKIM_PRIVATE_KEY);
+  });
+
+  it("refuses one or two of them, naming the missing ones, and a key that is not one", () => {
+    expect(() => parseEnv({ DKIM_DOMAIN: "classificados.example" })).toThrow(/DKIM_SELECTOR.*all three or none/s);
+    expect(() => parseEnv({ ...DKIM, DKIM_PRIVATE_KEY: "not a key" })).toThrow(/DKIM_PRIVATE_KEY: is not a PEM private key/);
+  });
+
+  it("warns in production when none is set (the relay must sign then), not elsewhere", () => {
+    const { DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY, ...unsigned } = OPERATOR;
+    expect([DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY].every(Boolean)).toBe(true);
+    expect(startupWarnings(parseEnv({ NODE_ENV: "production", ...unsigned })).join("\n")).toMatch(/DKIM_PRIVATE_KEY are not set.*relay/);
+    expect(startupWarnings(parseEnv({ NODE_ENV: "development" })).join("\n")).not.toContain("DKIM");
+  });
+});
 
 describe("parseEnv", () => {
   it("gives every setting a default so a bare `npm start` works", () => {

@@ -3,7 +3,7 @@
  * A bad value stops start-up with a message naming the variable; nothing else reads process.env.
  */
 import cluster from "node:cluster";
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,6 +82,14 @@ export const envSchema = z.object({
   GOOGLE_USERINFO_URL: z.url({ message: "must be an absolute URL" }).default("https://www.googleapis.com/oauth2/v3/userinfo"),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Classificados Patos <nao-responda@classificados.local>"),
+  /**
+   * DKIM signing of every message the app sends (all three or none): the domain of MAIL_FROM, the
+   * selector of its DNS record, and the PEM private key ("\n" may stand for line breaks in .env).
+   * The alerts' one-click unsubscribe headers must be signed (RFC 8058): by these, or by the relay.
+   */
+  DKIM_DOMAIN: optionalText,
+  DKIM_SELECTOR: optionalText,
+  DKIM_PRIVATE_KEY: optionalText.transform((value) => value?.replace(/\\n/g, "\n")),
   /** AI providers, tried in this order: Gemini, then OpenAI, then local rules (always available). */
   GEMINI_API_KEY: optionalText,
   GEMINI_BASE_URL: z.url({ message: "must be an absolute URL" }).optional(),
@@ -202,6 +210,20 @@ export const envSchema = z.object({
   if (env.OPERATOR_CNPJ && env.OPERATOR_CPF) {
     ctx.addIssue({ code: "custom", path: ["OPERATOR_CPF"], message: "set OPERATOR_CNPJ or OPERATOR_CPF, not both (the site shows one seller)" });
   }
+  // Half a DKIM setting would send unsigned mail while the operator believes it signed.
+  const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY];
+  if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+    for (const key of ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when any DKIM_* is set (all three or none)" });
+    }
+  }
+  if (env.DKIM_PRIVATE_KEY) {
+    try {
+      createPrivateKey(env.DKIM_PRIVATE_KEY);
+    } catch {
+      ctx.addIssue({ code: "custom", path: ["DKIM_PRIVATE_KEY"], message: "is not a PEM private key" });
+    }
+  }
   // A malformed key makes BR Codes the payer's bank cannot resolve: found at start-up, not by a payer.
   if (env.PIX_KEY) {
     const check = checkPixKey(env.PIX_KEY);
@@ -256,6 +278,12 @@ export function startupWarnings(parsed: ParsedEnv): string[] {
       warnings.push(
         `[env] The operator's identity is incomplete: set ${missing.join(", ")}. Decreto 7.962/2013 (art. 2) asks a site that sells ` +
           "online to show its seller's name, CNPJ or CPF, and physical and electronic address; the footer and /termos show what is set.",
+      );
+    }
+    if (!parsed.DKIM_PRIVATE_KEY) {
+      warnings.push(
+        "[env] DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are not set: the app sends its mail unsigned. " +
+          "Set them, or make sure the SMTP relay signs with DKIM (the search alerts' one-click unsubscribe needs signed headers, RFC 8058).",
       );
     }
     if (!parsed.ACCESS_LOG) {
@@ -316,6 +344,8 @@ export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SEC
   paymentTestCards: boolean;
   /** The operator's identity as the pages show it (footer, /termos). */
   operator: OperatorIdentity;
+  /** nodemailer's DKIM options when DKIM_* are set (services/mail.server.ts signs every message). */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | null;
 };
 
 export class EnvError extends Error {}
@@ -399,6 +429,10 @@ function loadEnv(): Env {
     publicOrigin: publicOriginOf(parsed),
     paymentTestCards: paymentTestCardsOf(parsed),
     operator: operatorIdentityOf(parsed),
+    dkim:
+      parsed.DKIM_DOMAIN && parsed.DKIM_SELECTOR && parsed.DKIM_PRIVATE_KEY
+        ? { domainName: parsed.DKIM_DOMAIN, keySelector: parsed.DKIM_SELECTOR, privateKey: parsed.DKIM_PRIVATE_KEY }
+        : null,
   };
 }
 

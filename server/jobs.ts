@@ -16,6 +16,7 @@ import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
 import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/housekeeping.server";
 import { syncSearchIndex } from "~/models/ad/search-index.server";
 import { reconcileSettings, runReconciliation } from "~/models/payment/reconciliation.server";
+import { runAlertsJob } from "~/models/saved-search/alerts.server";
 import { countBackup, registry } from "~/services/metrics.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
 
@@ -61,7 +62,13 @@ export const JOBS: Job[] = [
   { name: "reconciliation", schedule: every((env) => reconcileSettings(env).intervalMs), run: (env) => runReconciliation(reconcileSettings(env)) },
   // Photos stored before perceptual hashes existed (none once done): after start-up, never holding it up.
   { name: "photo-hashes", schedule: atStartUp, run: () => backfillPhotoHashes() },
+  // Saved searches' e-mails (at most one a search a day; the job itself skips what it sent).
+  { name: "alerts", schedule: every(() => 60 * 60_000), run: () => runAlertsJob().then(logAlerts) },
 ];
+
+function logAlerts(report: Awaited<ReturnType<typeof runAlertsJob>>) {
+  if (report.mailed || report.failed) console.log(`[alerts] ${report.mailed} e-mail(s) sent, ${report.failed} failed`);
+}
 
 /** What the first process needs from the validated settings: it reads no variable itself (env.server.ts is the one reader). */
 export type EntrySettings = {

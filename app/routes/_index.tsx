@@ -24,8 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { "script:ld+json": adItemListJsonLd(data.result.ads, data.origin, "Anúncios em Destaque") },
   ];
 };
+import { visitorFavourites } from "~/web/favourites.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { cityId: requestedCityId, page } = pageFilterFromUrl(new URL(request.url));
   const cities = listCities();
   // The featured list is always of one city: the one asked for, else Patos de Minas (spec 01 §9).
@@ -40,11 +41,12 @@ export function loader({ request }: LoaderFunctionArgs) {
     cityId: city?.id ?? null,
     page,
     result,
+    favouriteIds: (await visitorFavourites(request)).favouriteIds,
   };
 }
 
 export default function Home() {
-  const { categories, cities, cityId, page, result, recent } = useLoaderData<typeof loader>();
+  const { categories, cities, cityId, page, result, recent, favouriteIds } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const city = cities.find((c) => c.id === cityId);
   return (
@@ -133,6 +135,7 @@ export default function Home() {
               page={page}
               apiQuery={`cityId=${cityId}`}
               pageHref={(n) => `/?cityId=${cityId}${n > 1 ? `&page=${n}` : ""}`}
+              favouriteIds={favouriteIds}
             />
           )}
         </div>

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRe
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AdDetail, CAROUSEL_SIZES, photoSrcSet } from "~/components/ads/AdDetail";
+import { FavouriteButton } from "~/components/ads/FavouriteButton";
 import { adDetailDates } from "~/components/ads/ad-dates";
 import { formatAdPrice } from "~/components/ads/format";
 import { imageVariantUrl } from "~/lib/image-variants";
@@ -14,6 +15,7 @@ import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/ad/structured-data
 import { countAdView } from "~/models/ad/views.server";
 import { getOptionalUser } from "~/web/auth.server";
 import { pageOrigin } from "~/web/http.server";
+import { visitorFavourites } from "~/web/favourites.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 /**
@@ -38,7 +40,7 @@ function notFound() {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = adIdFromSegment(params.id);
   if (id === null) throw notFound();
-  const user = await getOptionalUser(request);
+  const { user, favouriteIds } = await visitorFavourites(request);
   const ad = getAdForViewer(id, user);
   if (!ad) throw notFound();
   // One address per ad (docs/decisions/024): the bare id, an old title's words or a wrong case move for good.
@@ -65,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const origin = pageOrigin(request);
   // The page carries a view count and, for owners, a non-public ad: no shared caches.
-  return data({ ad, dates: adDetailDates(ad), counted, origin }, { headers });
+  return data({ ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id) }, { headers });
 }
 
 /** A report sent from this page must not reload it: the third report takes the ad out of the public eye (a 404). */
@@ -123,7 +125,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 };
 
 export default function AdPage() {
-  const { ad, dates, counted, origin } = useLoaderData<typeof loader>();
+  const { ad, dates, counted, origin, favourite } = useLoaderData<typeof loader>();
   // Opened by a client-side navigation (the server did not count it): count this opening once.
   const countedFor = useRef<number | null>(counted ? ad.id : null);
   useEffect(() => {
@@ -165,6 +167,8 @@ export default function AdPage() {
           dates={dates}
           shareUrl={`${origin}${adPath(ad)}`}
           actions={
+            <>
+            {ad.status === "active" ? <FavouriteButton adId={ad.id} favourite={favourite} wide /> : null}
             <Link
               to={listingPath({ categoryId: ad.category.id })}
               className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
@@ -172,6 +176,7 @@ export default function AdPage() {
               <Icon name="arrow-left" className="h-5 w-5" />
               Ver mais anúncios
             </Link>
+            </>
           }
         />
       </div>

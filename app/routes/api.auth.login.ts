@@ -13,7 +13,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await signIn({ email: input.email, password: input.password, ip: clientIp(request, context) });
   if (!result.ok) return flowError(result);
   // A browser gets the httpOnly cookie; every client gets the bearer token (the cookie session's twin).
-  const session = await startSession(result.value.id, { persistent: input.rememberMe });
+  const session = await startSession(request, result.value.id, { persistent: input.rememberMe });
   const token = issueClientToken(session.token)!;
-  return Response.json({ user: result.value, token }, { headers: { "Set-Cookie": session.setCookie, ...NO_STORE } });
+  const headers = new Headers(session.headers);
+  for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value);
+  return Response.json({ user: result.value, token }, { headers });
 }

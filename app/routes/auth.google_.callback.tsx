@@ -33,11 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await findOrCreateGoogleUser(identity);
   if (!result.ok) throw await refuse(result.message);
   const user = result.user;
-  const session = await startSession(user.id, { persistent: true });
+  const session = await startSession(request, user.id, { persistent: true });
   const token = issueClientToken(session.token)!;
   const query = new URLSearchParams({ token, user: JSON.stringify(user) });
-  const headers = new Headers();
-  headers.append("Set-Cookie", session.setCookie);
+  const headers = new Headers(session.headers);
   headers.append("Set-Cookie", clearState);
   return toast.redirectWithSuccess(
     `/?${query}`,

@@ -1,20 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
 import { FILTER_FORM_ID, FilterBar } from "~/components/ads/FilterBar";
 import { gridCategories } from "~/components/category-icon.server";
-import { PUBLIC_PAGE_SIZE, PUBLIC_SORT_LABELS, PUBLIC_SORTS, defaultPublicSort } from "~/models/ad/ad";
-import { activeChips, apiQueryOf, canonicalSearch, filtersHref, reais, withoutSearch, type Applied } from "~/models/ad/listing-links";
-import { pageFilterFromUrl, withConsistentCategory } from "~/models/ad/listing-query.server";
+import { PUBLIC_SORT_LABELS, PUBLIC_SORTS } from "~/models/ad/ad";
+import { activeChips, apiQueryOf, canonicalSearch, filtersHref, withoutSearch } from "~/models/ad/listing-links";
+import { readListAddress } from "~/models/ad/listing-page.server";
 import { listPublicCards } from "~/models/ad/listing.server";
 import { listCategories, listSubcategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
 import { adItemListJsonLd } from "~/models/ad/structured-data";
 import { pageOrigin } from "~/web/http.server";
+import { savedSearchQuery } from "~/models/saved-search/saved-searches.server";
+import { visitorFavourites } from "~/web/favourites.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const tags: ReturnType<MetaFunction> = [
@@ -32,47 +34,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const canonical = canonicalSearch(url);
   if (canonical !== null) throw redirect(`/categories${canonical ? `?${canonical}` : ""}`);
 
-  const filter = withConsistentCategory(pageFilterFromUrl(url));
-  const categories = gridCategories(listCategories());
-  const subcategories = listSubcategories().map(({ id, name, categoryId }) => ({ id, name, categoryId }));
-  const cities = listCities();
-  // No cityId: the default city (spec 01 §2); cityId=todas: every city.
-  const city = filter.allCities ? undefined : chooseCity(cities, filter.cityId);
-  // An unknown (or inactive) category in a typed URL is dropped rather than emptying the page.
-  const category = categories.find((c) => c.id === filter.categoryId);
-  const subcategory = category ? subcategories.find((s) => s.id === filter.subcategoryId) : undefined;
-
-  const applied: Applied = {
-    search: filter.search ?? "",
-    categoryId: category?.id ?? null,
-    subcategoryId: subcategory?.id ?? null,
-    cityId: city?.id ?? null,
-    allCities: city === undefined,
-    adType: filter.adType ?? null,
-    minPrice: reais(filter.minPriceCents),
-    maxPrice: reais(filter.maxPriceCents),
-    // Relevance when the visitor searched and chose no order (pageFilterFromUrl).
-    sort: filter.sort ?? defaultPublicSort(filter.search),
-    page: filter.page,
-  };
+  const { applied, listFilter, categories: activeCategories, subcategories, cities, city, category, subcategory } = readListAddress(url);
+  const categories = gridCategories(activeCategories);
   // Cards (the card's share of each ad only): the page's data travels inside its HTML.
-  const result = listPublicCards({
-    cityId: city?.id,
-    categoryId: category?.id,
-    subcategoryId: subcategory?.id,
-    adType: filter.adType,
-    search: filter.search,
-    minPriceCents: filter.minPriceCents,
-    maxPriceCents: filter.maxPriceCents,
-    sort: filter.sort,
-    page: filter.page,
-    limit: PUBLIC_PAGE_SIZE,
-  });
+  const result = listPublicCards(listFilter);
   // What the list is, in words: 'Resultados para "iphone"', 'Veículos em Patos de Minas'.
   const heading = applied.search
     ? `Resultados para "${applied.search}"`
@@ -86,6 +56,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     chips: activeChips(applied, categories, subcategories, cities),
   };
   // The panel lists only the chosen category's subcategories: with JavaScript a new category is applied at once.
+  const { favouriteIds } = await visitorFavourites(request);
   return {
     origin: pageOrigin(request),
     categories,
@@ -95,13 +66,16 @@ export function loader({ request }: LoaderFunctionArgs) {
     heading,
     result,
     links,
+    favouriteIds,
+    // 'Salvar busca' posts the filters in their short form (the page's own address, without order and page).
+    saveSearchFields: [...new URLSearchParams(savedSearchQuery(applied))],
   };
 }
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
 export default function Categories() {
-  const { categories, subcategories, cities, applied, heading, result, links } = useLoaderData<typeof loader>();
+  const { categories, subcategories, cities, applied, heading, result, links, favouriteIds, saveSearchFields } = useLoaderData<typeof loader>();
   const listKey = links.list;
   const chips = links.chips;
   const submit = useSubmit();
@@ -161,6 +135,20 @@ export default function Categories() {
             <LayoutSwitch />
           </div>
         </div>
+        {/* Signed in or not: /buscas sends a visitor to sign in and back here. */}
+        <Form method="post" action="/buscas" className="mt-3">
+          {saveSearchFields.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="submit"
+            className={`inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 text-sm font-semibold text-brand-900 hover:bg-brand-100 ${focusRing}`}
+          >
+            <Icon name="mail" className="h-4 w-4" />
+            Salvar busca
+          </button>
+          <span className="ml-2 text-xs text-slate-600">e receba por e-mail os anúncios novos</span>
+        </Form>
         {chips.length > 0 ? (
           <ul aria-label="Filtros aplicados" className="mt-3 flex flex-wrap gap-2">
             {chips.map((chip) => (
@@ -196,6 +184,7 @@ export default function Categories() {
               page={applied.page}
               apiQuery={links.api}
               pageHref={(n) => links.pages[n] ?? "/categories"}
+              favouriteIds={favouriteIds}
             />
           )}
         </div>

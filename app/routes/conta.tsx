@@ -11,6 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { focusRing, FormAlert, NewPasswordFields, SubmitButton, TextField } from "~/components/auth/AuthForm";
+import { SavedSearches } from "~/components/account/SavedSearches";
 import { Icon } from "~/components/Icon";
 import { useLiveForm } from "~/components/useLiveForm";
 import { formatDateBR } from "~/lib/dates";
@@ -18,6 +19,7 @@ import { formatWhatsapp } from "~/lib/whatsapp";
 import { deleteAccount } from "~/models/account/deletion.server";
 import { ACCOUNT_MESSAGES, changePasswordSchema, deleteAccountSchema, profileSchema } from "~/models/account/profile";
 import { changePassword, getAccountProfile, updateProfile } from "~/models/account/profile.server";
+import { listSavedSearches } from "~/models/saved-search/saved-searches.server";
 import { endSession, getAuthContext, requireUser } from "~/web/auth.server";
 import { readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = getAccountProfile(user.id);
   if (!profile) throw new Response("Conta não encontrada", { status: 404 });
-  return data({ profile }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ profile, searches: listSavedSearches(user.id) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 type Answer = { form: "profile" | "password" | "delete"; result: SubmissionResult<string[]> };
@@ -78,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 
 export default function AccountPage() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, searches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Answer | undefined;
   const navigation = useNavigation();
   const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -94,6 +96,7 @@ export default function AccountPage() {
         </p>
       </div>
       <ProfileForm profile={profile} lastResult={resultFor("profile")} pending={pending("profile")} />
+      <SavedSearches searches={searches} />
       <PasswordForm hasPassword={profile.hasPassword} lastResult={resultFor("password")} pending={pending("password")} />
       <section aria-labelledby="lgpd-titulo" className={sectionClass}>
         <h2 id="lgpd-titulo" className="text-lg font-bold text-slate-900">

@@ -21,6 +21,7 @@ import { parseId } from "~/lib/id";
 import { AD_STATUSES, type AdDetail, type AdStatus } from "~/models/ad/ad";
 import { dailyStatsOf } from "~/models/ad/daily-stats.server";
 import { dashboardFilterFromUrl, dashboardStats, listManagedAds } from "~/models/ad/dashboard.server";
+import { savesByAd } from "~/models/favourite/favourites.server";
 import { MANAGE_MESSAGES, ownerActions } from "~/models/ad/manage";
 import { MODERATION_MESSAGES, reviewRequestSchema } from "~/models/ad/moderation-queue";
 import { requestHumanReview, reviewRequestRefusal } from "~/models/ad/moderation-queue.server";
@@ -52,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       daily: Object.fromEntries(dailyStatsOf(result.ads.map((ad) => ad.id), now)),
       total: result.total,
       stats: dashboardStats(user, {}, now),
+      // The owner's own ads: how many people saved each (models/favourite).
+      saves: user.isAdmin ? {} : Object.fromEntries(savesByAd(result.ads.map((ad) => ad.id))),
       categories: listCategories().map(({ id, name }) => ({ id, name })),
     },
     { headers: NO_STORE },
@@ -138,7 +141,7 @@ function useViewDialog() {
 }
 
 export default function DashboardPage() {
-  const { isAdmin, filter, ads, daily, total, stats, categories } = useLoaderData<typeof loader>();
+  const { isAdmin, filter, ads, daily, total, stats, categories, saves } = useLoaderData<typeof loader>();
   const location = useLocation();
   const view = useViewDialog();
   const back = `${location.pathname}${location.search}`;
@@ -165,7 +168,7 @@ export default function DashboardPage() {
           {view.error}
         </p>
       ) : null}
-      <ManagedAdList ads={ads} daily={daily} isAdmin={isAdmin} back={back} onView={(id) => void view.open(id)} />
+      <ManagedAdList ads={ads} daily={daily} isAdmin={isAdmin} back={back} onView={(id) => void view.open(id)} saves={saves} />
       <Pagination search={location.search} page={filter.page} limit={filter.limit} total={total} />
       {view.ad ? (
         <Suspense fallback={null}>

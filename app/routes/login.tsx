@@ -45,11 +45,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const user = result.value;
-  const session = await startSession(user.id, { persistent: submission.value.rememberMe });
+  const session = await startSession(request, user.id, { persistent: submission.value.rememberMe });
   return toast.redirectWithSuccess(
     safeRedirect(submission.value.redirectTo),
     { message: `Bem-vindo(a), ${displayName(user)}!`, description: "Login realizado com sucesso." },
-    { headers: { "Set-Cookie": session.setCookie } },
+    { headers: session.headers },
   );
 }
 

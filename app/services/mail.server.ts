@@ -9,9 +9,25 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
 import { countMail } from "~/services/metrics.server";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers (the alerts' List-Unsubscribe); signed with the rest when DKIM is configured. */
+  headers?: Record<string, string>;
+};
 
 let smtp: Transporter | undefined;
+
+/**
+ * The headers a DKIM signature covers: nodemailer's default list (RFC 4871 §5.5) plus
+ * List-Unsubscribe-Post, which RFC 8058 requires to be signed along with List-Unsubscribe.
+ */
+const DKIM_SIGNED_HEADERS =
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:Content-ID:" +
+  "Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:" +
+  "List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive";
 
 export function outboxDir() {
   return path.join(getEnv().DATA_DIR, "outbox");
@@ -31,7 +47,8 @@ export async function sendMail(message: MailMessage) {
 
 async function deliver(message: MailMessage) {
   const env = getEnv();
-  const mail = { from: env.MAIL_FROM, ...message };
+  // Signed here when DKIM_* are set (both paths: the .eml shows the signature the relay would receive).
+  const mail = { from: env.MAIL_FROM, ...message, ...(env.dkim ? { dkim: { ...env.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}) };
   if (env.SMTP_URL) {
     smtp ??= nodemailer.createTransport(env.SMTP_URL);
     await smtp.sendMail(mail);

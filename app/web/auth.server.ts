@@ -18,6 +18,7 @@ import {
 import { noteRequestUser } from "~/web/access-log.server";
 import { jsonError } from "~/web/http.server";
 import { isSafeMethod, MESSAGES, requestSource } from "~/web/server-guards.server";
+import { mergeFavouritesAtSignIn } from "~/web/favourites-cookie.server";
 import { createSessionCookie } from "~/web/session-cookie.server";
 
 export type { PublicUser };
@@ -152,8 +153,12 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
   return user;
 }
 
-/** Starts a session for the user and returns it with the Set-Cookie header value for it. */
-export async function startSession(userId: number, { persistent }: { persistent: boolean }) {
+/**
+ * Starts a session for the user — every sign-in (the form, the JSON login, Google) comes through here —
+ * and returns it with the session's Set-Cookie value and `headers` carrying every cookie the sign-in
+ * sets: the session's, and the clearing of the favourites cookie, whose favourites join the account's here.
+ */
+export async function startSession(request: Request, userId: number, { persistent }: { persistent: boolean }) {
   const session: CreatedSession = createSession(userId, { persistent });
   // A sign-in's line names who signed in.
   noteRequestUser(userId);
@@ -161,7 +166,11 @@ export async function startSession(userId: number, { persistent }: { persistent:
     // A browser-session cookie has no Max-Age: it ends when the browser closes.
     maxAge: persistent ? PERSISTENT_SESSION_MS / 1000 : undefined,
   });
-  return { ...session, setCookie };
+  const headers = new Headers();
+  headers.append("Set-Cookie", setCookie);
+  const clearFavourites = await mergeFavouritesAtSignIn(request, userId);
+  if (clearFavourites) headers.append("Set-Cookie", clearFavourites);
+  return { ...session, setCookie, headers };
 }
 
 /** Ends the request's cookie session (and its client token) and its bearer session; returns the clearing cookie. */

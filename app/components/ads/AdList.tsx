@@ -4,6 +4,7 @@ import { useNonce } from "~/components/nonce";
 import { useServerParts } from "~/components/server-parts";
 import type { AdDetail, CardAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
+import { FavouriteButton } from "./FavouriteButton";
 import { useHydrated } from "~/components/use-hydrated";
 
 export const PAGE_SIZE = 12;
@@ -29,6 +30,7 @@ export function AdList({
   page,
   apiQuery,
   pageHref,
+  favouriteIds,
 }: {
   initial: { ads: CardAd[]; total: number };
   /** The page the server rendered (1-based). */
@@ -36,6 +38,8 @@ export function AdList({
   /** The filters (and order) as /api/ads/public parameters (cityId, categoryId, sortBy, …) without page. */
   apiQuery: string;
   pageHref: (page: number) => string;
+  /** The visitor's favourites: beside the cards, which (and whose HTML) every visitor shares (ADR 016). */
+  favouriteIds: number[];
 }) {
   const hydrated = useHydrated();
   const server = useServerParts();
@@ -86,6 +90,7 @@ export function AdList({
   }, [hydrated, hasMore, status, loadMore]);
 
   const dialog = useAdDialog();
+  const favourites = new Set(favouriteIds);
 
   return (
     <div>
@@ -99,12 +104,17 @@ export function AdList({
           const eager = page === 1 && index < 3;
           const priority = page === 1 && index === 0;
           // On the server the card's kept HTML (components/server-parts.ts), in the browser the card
-          // itself, which hydrates that HTML.
-          return server ? (
-            <li key={ad.id} className="flex" dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, eager, priority) }} />
-          ) : (
-            <li key={ad.id} className="flex">
-              <AdCard ad={ad} eager={eager} priority={priority} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
+          // itself, which hydrates that HTML. The heart is the visitor's own, so it sits beside it.
+          return (
+            <li key={ad.id} className="relative flex">
+              {server ? (
+                <div className="contents" dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, eager, priority) }} />
+              ) : (
+                <div className="contents">
+                  <AdCard ad={ad} eager={eager} priority={priority} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
+                </div>
+              )}
+              <FavouriteButton adId={ad.id} favourite={favourites.has(ad.id)} className="absolute left-4 top-4" />
             </li>
           );
         })}

@@ -115,6 +115,7 @@ export function ManagedAdList({
   isAdmin,
   back,
   onView,
+  saves,
 }: {
   ads: ManagedAd[];
   /** Each ad's last 30 days (views, contacts), by ad id. */
@@ -122,6 +123,8 @@ export function ManagedAdList({
   isAdmin: boolean;
   back: string;
   onView: (id: number) => void;
+  /** How many people saved each ad (its owner's list only). */
+  saves: Record<number, number>;
 }) {
   if (ads.length === 0) {
     return (
@@ -136,7 +139,7 @@ export function ManagedAdList({
       <caption className="sr-only">{isAdmin ? "Todos os anúncios" : "Meus anúncios"}</caption>
       <thead className="hidden border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 md:table-header-group">
         <tr>
-          {(isAdmin ? ["ID", "Tipo", "Categoria", "Publicado", "Expira", "Status", "Ações"] : ["Anúncio", "Categoria", "Publicado", "Expira", "Status", "Visualizações", "Ações"]).map(
+          {(isAdmin ? ["ID", "Tipo", "Categoria", "Publicado", "Expira", "Status", "Ações"] : ["Anúncio", "Categoria", "Publicado", "Expira", "Status", "Visualizações", "Salvo por", "Ações"]).map(
             (column) => (
               <th key={column} scope="col" className="px-3 py-2.5">
                 {column}
@@ -185,6 +188,11 @@ export function ManagedAdList({
               <OwnerReview ad={ad} back={back} />
             </Cell>
             {!isAdmin ? <Cell label="Visualizações">{ad.views.toLocaleString("pt-BR")}</Cell> : null}
+            {!isAdmin ? (
+              <Cell label="Salvo por">
+                <span data-testid={`saves-${ad.id}`}>{(saves[ad.id] ?? 0) === 1 ? "1 pessoa" : `${(saves[ad.id] ?? 0).toLocaleString("pt-BR")} pessoas`}</span>
+              </Cell>
+            ) : null}
             <td className="block border-t border-slate-100 pt-3 md:table-cell md:border-0 md:px-3 md:py-3 md:align-top">
               <AdActions ad={ad} isAdmin={isAdmin} back={back} onView={onView} />
             </td>

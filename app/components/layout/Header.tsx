@@ -27,6 +27,7 @@ function navItems(user: HeaderUser | null): NavItem[] {
   const items: NavItem[] = [
     { to: "/", label: "Início", icon: "house", end: true },
     { to: "/categories", label: "Categorias", icon: "layout-grid" },
+    { to: "/favoritos", label: "Favoritos", icon: "heart" },
   ];
   if (user) items.push({ to: "/dashboard", label: "Meus Anúncios", icon: "layout-dashboard" });
   if (user?.isAdmin) items.push({ to: "/admin", label: "Admin", icon: "shield-check" });

@@ -9,6 +9,7 @@ import { db } from "~/db/client.server";
 import { adDailyStats, ads } from "~/db/schema";
 import { addDaysToKey, dateKey } from "~/lib/dates";
 import { STATS_DAYS, type DayStats } from "~/models/ad/ad";
+import { savesPerAdAndDay } from "~/models/favourite/favourites.server";
 
 /** The last `count` São Paulo days as YYYY-MM-DD, oldest first, ending with today. */
 export function lastDays(now: Date, count = STATS_DAYS): string[] {
@@ -17,19 +18,6 @@ export function lastDays(now: Date, count = STATS_DAYS): string[] {
 }
 
 const key = (adId: number, day: string) => `${adId}|${day}`;
-
-/**
- * Saves made per ad and day since `fromDay`, keyed "{adId}|{YYYY-MM-DD}".
- *
- * >>> FAVOURITES: the one place the favourites count joins the daily numbers. Until the favourites
- * table exists every day counts 0. Once it does: read `(ad_id, created_at)` of the favourites with
- * `ad_id IN adIds AND created_at >= startOfDayInstant(fromDay)` and add 1 under
- * key(adId, dateKey(createdAt)) for each (São Paulo day through Intl, as everywhere, never by
- * shifting hours in SQL). Nothing else changes: callers already merge this map.
- */
-function favouritesByDay(_adIds: number[], _fromDay: string): Map<string, number> {
-  return new Map();
-}
 
 /** Each ad's last STATS_DAYS days (ads without a number get zeros). One query for a page of ads. */
 export function dailyStatsOf(adIds: number[], now: Date = new Date()): Map<number, DayStats[]> {
@@ -44,13 +32,13 @@ export function dailyStatsOf(adIds: number[], now: Date = new Date()): Map<numbe
       .all();
     for (const row of rows) counted.set(key(row.adId, row.day), row);
   }
-  const favourites = favouritesByDay(adIds, from);
+  const saves = savesPerAdAndDay(adIds, from);
   return new Map(
     adIds.map((adId) => [
       adId,
       days.map((date) => {
         const row = counted.get(key(adId, date));
-        return { date, views: row?.views ?? 0, contacts: row?.contacts ?? 0, favourites: favourites.get(key(adId, date)) ?? 0 };
+        return { date, views: row?.views ?? 0, contacts: row?.contacts ?? 0, favourites: saves.get(adId)?.get(date) ?? 0 };
       }),
     ]),
   );

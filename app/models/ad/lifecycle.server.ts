@@ -20,15 +20,6 @@ import { fraudSignalsFor, signalsAwaitingPerson } from "~/models/ad/fraud-signal
 /** The database or an open transaction (the payment model passes its transaction). */
 export type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/**
- * What going to `next` from `from` writes besides the status: going live from awaiting payment or the
- * admin queue is a publication (the home page's 'Recém-chegados' read `publishedAt`); coming back
- * from a pause is not.
- */
-export function publicationOf(from: AdStatus, next: AdStatus, now: Date): { publishedAt?: Date } {
-  return next === "active" && from !== "paused" && from !== "active" ? { publishedAt: now } : {};
-}
-
 /** The status a paid ad goes to: the admin queue when the automatic moderation asked for a person, or a fraud signal was found. */
 function statusAfterPayment(moderation: { recommendation?: string } | null, fraudSignals: readonly unknown[]): AdStatus {
   return moderation?.recommendation === "needs_review" || fraudSignals.length > 0 ? "pending" : "active";
@@ -57,7 +48,6 @@ export function activatePaidAd(tx: Writer, adId: number, paysUntil: Date | null,
     .update(ads)
     .set({
       status: next,
-      ...publicationOf(ad.status, next, now),
       expirationDate: paysUntil ?? ad.expirationDate,
       fraudSignals: fraudSignals.length ? fraudSignals : null,
       updatedAt: now,

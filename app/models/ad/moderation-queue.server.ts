@@ -22,7 +22,6 @@ import type { AdModeration, AdStatus, ModerationDecision } from "~/models/ad/ad"
 import { sharedAdColumns, withAdNames } from "~/models/ad/card.server";
 import { MODERATION_MESSAGES, type ModerationQueueItem } from "~/models/ad/moderation-queue";
 import { reportSummaries } from "~/models/ad/reports.server";
-import { publicationOf } from "~/models/ad/lifecycle.server";
 
 export type QueueRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
 export type QueueOutcome = { ok: true; adId: number; status: AdStatus } | QueueRefusal;
@@ -168,7 +167,7 @@ export function approveAd({ adId, adminId, reason = null }: { adId: number; admi
   const changed = writeTransaction((tx) => {
     const updated = tx
       .update(ads)
-      .set({ status: "active", ...publicationOf("pending", "active", now), updatedAt: now })
+      .set({ status: "active", updatedAt: now })
       .where(and(eq(ads.id, adId), eq(ads.status, "pending")))
       .returning({ id: ads.id })
       .get();

@@ -14,7 +14,6 @@ import type { AdStatus } from "~/models/ad/ad";
 import { deleteRefusal, MANAGE_MESSAGES, statusChangeRefusal, type Actor, type ManagedAdState } from "~/models/ad/manage";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
 import { paidMoneyWasReversed, withdrawInBackground } from "~/models/payment/confirmation.server";
-import { publicationOf } from "~/models/ad/lifecycle.server";
 
 export type ManageRefusal = { ok: false; status: 403 | 404 | 409; title: string; message: string };
 
@@ -52,7 +51,7 @@ export function changeAdStatus(
   if (!actor.isAdmin && target === "active" && paidMoneyWasReversed(adId)) return refusal(409, MANAGE_MESSAGES.statusError, MANAGE_MESSAGES.refundedPaused);
   const result = db
     .update(ads)
-    .set({ status: target, ...publicationOf(ad.status, target, now), updatedAt: now })
+    .set({ status: target, updatedAt: now })
     .where(and(eq(ads.id, adId), eq(ads.status, ad.status)))
     .run();
   if (result.changes === 0) return refusal(409, MANAGE_MESSAGES.statusError, CHANGED_MEANWHILE);

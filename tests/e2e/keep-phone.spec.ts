@@ -1,0 +1,57 @@
+/**
+ * Keeping ads and searches on a phone (issue 23), with JavaScript and without (@nojs): the heart on a
+ * card and on /favoritos without an account (a plain post and redirect back without JavaScript, a
+ * fetcher that turns the heart without a reload with it), and 'Salvar busca' listed in /conta.
+ */
+import { deleteAd, expect, insertActiveAd } from "../support/e2e-ads";
+import { test } from "../support/e2e-session";
+import { waitForHydration } from "../support/hydration";
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test("favourite and unfavourite an ad without an account @nojs", async ({ page, javaScriptEnabled }) => {
+  const ad = insertActiveAd();
+  try {
+    const list = `/categories?search=${ad.title.split(" ")[1]}&cityId=todas`;
+    await page.goto(list);
+    if (javaScriptEnabled) {
+      await waitForHydration(page);
+      // With JavaScript the heart answers without reloading the page.
+      await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    }
+    const heart = page.getByTestId(`favourite-${ad.id}`);
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    const posted = page.waitForResponse((response) => /^\/favoritos(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await posted;
+    if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    else await expect(page.getByRole("status")).toContainText("Anúncio salvo nos favoritos");
+    await expect(page).toHaveURL(list);
+
+    await page.goto("/favoritos");
+    const card = page.getByTestId(`favourite-card-${ad.id}`);
+    await expect(card).toContainText(ad.title);
+    const removed = page.waitForResponse((response) => /^\/favoritos(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+    await card.getByTestId(`favourite-${ad.id}`).click();
+    await removed;
+    await page.goto("/favoritos");
+    await expect(page.getByText("Nenhum favorito ainda")).toBeVisible();
+  } finally {
+    deleteAd(ad.id);
+  }
+});
+
+test("save a search and find it in Minha conta @nojs", async ({ page, signedInUser }) => {
+  await signedInUser("Rita Alerta");
+  const word = `busca${Date.now().toString(36)}`;
+  await page.goto(`/categories?search=${word}&cityId=todas`);
+  await page.getByRole("button", { name: "Salvar busca" }).click();
+  await expect(page.getByRole("status")).toContainText("Busca salva!");
+  await page.goto("/conta");
+  const saved = page.getByTestId("saved-searches");
+  await expect(saved.getByRole("link", { name: `"${word}" · Todas as cidades` })).toBeVisible();
+  await saved.getByRole("button", { name: `Remover a busca "${word}" · Todas as cidades` }).click();
+  await expect(page.getByRole("status")).toContainText("Busca removida");
+  await expect(page.getByText("Nenhuma busca salva.")).toBeVisible();
+});

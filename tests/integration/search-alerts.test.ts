@@ -20,6 +20,7 @@ vi.hoisted(() => {
 
 import { db } from "~/db/client.server";
 import { ads, savedSearches } from "~/db/schema";
+import { adPath } from "~/models/ad/ad";
 import { getEnv } from "~/env.server";
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES, type SavedSearchItem } from "~/models/saved-search/saved-search";
 import { runAlertsJob } from "~/models/saved-search/alerts.server";
@@ -56,8 +57,9 @@ const searchesOf = (userId: number) => db.select().from(savedSearches).where(eq(
 /** An active ad whose title carries `word`, in Patos de Minas. */
 async function adWith(userId: number, word: string, status: "active" | "paused" = "active") {
   const ad = await insertAd(userId, { status });
-  db.update(ads).set({ title: `Bicicleta ${word}`, description: `Bicicleta aro 29 ${word}, revisada.` }).where(eq(ads.id, ad.id)).run();
-  return ad;
+  const title = `Bicicleta ${word}`;
+  db.update(ads).set({ title, description: `Bicicleta aro 29 ${word}, revisada.` }).where(eq(ads.id, ad.id)).run();
+  return { ...ad, title };
 }
 
 describe("saving a search", () => {
@@ -123,8 +125,8 @@ describe("the alerts job", () => {
     await runAlertsJob(now);
     const [mail, ...others] = mailsTo(buyer.email);
     expect(others).toEqual([]);
-    expect(mail!.body).toContain(`/anuncio/${first.id}\n`);
-    for (const ad of [before, hidden, elsewhere]) expect(mail!.body).not.toContain(`/anuncio/${ad.id}\n`);
+    expect(mail!.body).toContain(`${adPath(first)}\n`);
+    for (const ad of [before, hidden, elsewhere]) expect(mail!.body).not.toContain(`${adPath(ad)}\n`);
     expect(mail!.body).toContain("Olá, Bia Compradora!");
     expect(mail!.body).toContain(`Bicicleta ${word} — R$\u00a01.200,00 — Patos de Minas-MG`);
 
@@ -150,8 +152,8 @@ describe("the alerts job", () => {
     await runAlertsJob(new Date(now.getTime() + DAY_MS));
     const latest = mailsTo(buyer.email);
     expect(latest).toHaveLength(2);
-    expect(latest[1]!.body).toContain(`/anuncio/${second.id}\n`);
-    expect(latest[1]!.body).not.toContain(`/anuncio/${first.id}\n`);
+    expect(latest[1]!.body).toContain(`${adPath(second)}\n`);
+    expect(latest[1]!.body).not.toContain(`${adPath(first)}\n`);
   });
 });
 

@@ -38,7 +38,8 @@ import { addDaysToKey, dateKey, startOfDayInstant } from "~/lib/dates";
  * the search index when it indexes) and the São Paulo day (expiration instants are São Paulo
  * midnights, so totals can only change by expiry when the day changes). The one-minute lifetime is
  * only a backstop for hand-made expiration times. The order does not change a total. The relevance
- * order's counts per rank are kept the same way.
+ * order's counts per rank are kept the same way. One exception, for big sites: a large total may lag
+ * by up to a minute (LARGE_TOTAL below).
  */
 const COUNT_TTL_MS = 60_000;
 const COUNT_CACHE_MAX = 2_000;
@@ -49,9 +50,13 @@ function cachedCount<T>(key: string, now: Date, count: () => T): T {
   const cached = countCache.get(key);
   if (cached && now.getTime() - cached.at < COUNT_TTL_MS) return cached.value as T;
   const value = count();
+  remember(key, value, now);
+  return value;
+}
+
+function remember(key: string, value: unknown, now: Date) {
   if (countCache.size >= COUNT_CACHE_MAX) countCache.clear();
   countCache.set(key, { value, at: now.getTime() });
-  return value;
 }
 const LISTING_VERSION_SQL = "SELECT version FROM ads_listing_version WHERE id = 1";
 let versionStatement: { get(): unknown } | undefined;
@@ -90,8 +95,12 @@ function dayOf(now: Date): string {
  * its midnights) say whether the same filter still selects the same ads. The order does not change a total.
  */
 function selectionKey(filter: PublicAdsFilter, now: Date, match: string | null): string {
+  return `${listingVersion()}|${filterKey(filter, now, match)}`;
+}
+
+/** The filter and the day, without the listing version. */
+function filterKey(filter: PublicAdsFilter, now: Date, match: string | null): string {
   return [
-    listingVersion(),
     dayOf(now),
     filter.cityId ?? "",
     filter.categoryId ?? "",
@@ -103,11 +112,26 @@ function selectionKey(filter: PublicAdsFilter, now: Date, match: string | null):
   ].join("|");
 }
 
+/**
+ * A total of at least LARGE_TOTAL ads is also kept under its filter alone, across listing versions,
+ * for COUNT_TTL_MS. On a big site the version changes every few seconds (each ad published, paused or
+ * edited anywhere), and counting a big selection again costs what a page cannot pay: 15–220 ms for
+ * 700 000 public ads, seconds for a common word (`BENCH_SIZES=1000000 npm run bench`, its plans).
+ * "48.213 anúncios" up to a minute behind is invisible to a buyer; a small total ("3 anúncios") stays
+ * exact, and the pages themselves are always read live.
+ */
+const LARGE_TOTAL = 1_000;
+
 function countPublicAds(filter: PublicAdsFilter, now: Date, match: string | null, wordMatches: number | null): number {
-  return cachedCount(selectionKey(filter, now, match), now, () => {
+  const lastingKey = `large|${filterKey(filter, now, match)}`;
+  const lasting = countCache.get(lastingKey);
+  if (lasting && now.getTime() - lasting.at < COUNT_TTL_MS) return lasting.value as number;
+  const total = cachedCount(selectionKey(filter, now, match), now, () => {
     const row = preparedCount(shapeOf(filter, match, wordMatches)).get(placeholderValues(filter, now, match));
     return Number(row?.total ?? 0);
   });
+  if (total >= LARGE_TOTAL) remember(lastingKey, total, now);
+  return total;
 }
 
 type RankCount = { rank: number; total: number };

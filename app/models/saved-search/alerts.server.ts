@@ -13,6 +13,7 @@ import { db, sqlite, writeTransaction } from "~/db/client.server";
 import { ads, savedSearches, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { formatBRL } from "~/lib/brl";
+import { adPath } from "~/models/ad/ad";
 import { todayKey } from "~/lib/dates";
 import { placeholderValues, publicWhere, shapeOf, type Shape } from "~/models/ad/listing-sql.server";
 import { ensureSearchIndex, searchMatch } from "~/models/ad/search-index.server";
@@ -78,7 +79,7 @@ export function unsubscribeUrl(searchId: number) {
 function alertMail(to: { email: string; name: string }, search: { id: number; query: string; description: string }, found: AlertAd[]) {
   const origin = getEnv().publicOrigin;
   const listed = found.slice(0, ALERT_MAX_ADS);
-  const lines = listed.map((ad) => `- ${ad.title} — ${formatBRL(ad.priceCents)} — ${ad.city}-${ad.state}\n  ${origin}/anuncio/${ad.id}`);
+  const lines = listed.map((ad) => `- ${ad.title} — ${formatBRL(ad.priceCents)} — ${ad.city}-${ad.state}\n  ${origin}${adPath(ad)}`);
   const newest = `${origin}${searchHref(search.query)}${search.query ? "&" : "?"}sort=newest`;
   const unsubscribe = unsubscribeUrl(search.id);
   const count = found.length > ALERT_MAX_ADS ? `Mais de ${ALERT_MAX_ADS} anúncios novos` : found.length === 1 ? "1 anúncio novo" : `${found.length} anúncios novos`;

@@ -100,6 +100,7 @@ const { publicAdsStatements } = await import("~/models/ad/listing.server");
 const { syncSearchIndex } = await import("~/models/ad/search-index.server");
 // The synthetic ads, shared with bench/alerts.ts.
 const { benchIds, fillAds } = await import("./fill-ads");
+const { adPath } = await import("~/models/ad/ad");
 
 type Case = { name: string; kind: "api" | "page"; path: string };
 type Row = { size: number; name: string; kind: string; path: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; target: number; ok: boolean };
@@ -445,7 +446,9 @@ for (const size of SIZES) {
     fs.mkdirSync(REUSE_DIR!, { recursive: true });
     fs.copyFileSync(file, cached);
   }
-  const sampleAdId = (sqlite.prepare("SELECT id FROM ads WHERE status = 'active' AND expiration_date > ? ORDER BY views DESC LIMIT 1").pluck().get(Date.now()) as number);
+  // The ad page at its canonical address (the bare id answers 301 to it).
+  const sampleAd = sqlite.prepare("SELECT id, title FROM ads WHERE status = 'active' AND expiration_date > ? ORDER BY views DESC LIMIT 1").get(Date.now()) as { id: number; title: string };
+  const samplePath = adPath(sampleAd);
   const active = (sqlite.prepare("SELECT count(*) AS n FROM ads WHERE status = 'active' AND expiration_date > ?").get(Date.now()) as { n: number }).n;
   console.log(
     `\n== ${sizeName(size)} ads (${active.toLocaleString("en")} public), ready in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
@@ -538,7 +541,7 @@ for (const size of SIZES) {
     { name: "page /categories", kind: "page", path: "/categories" },
     { name: "page /categories?category&search", kind: "page", path: `/categories?category=${ids.categoryId}&search=geladeira` },
     { name: "page /categories all cities, price", kind: "page", path: "/categories?cityId=todas&minPrice=1000&maxPrice=5000&sort=price_asc" },
-    { name: "page /anuncio/{id}", kind: "page", path: `/anuncio/${sampleAdId}` },
+    { name: "page /anuncio/{id}", kind: "page", path: samplePath },
     { name: "API search carro", kind: "api", path: "/api/ads/public?search=carro" },
     { name: "API search carro, relevance", kind: "api", path: "/api/ads/public?search=carro&sortBy=relevance" },
     { name: "API search common, relevance", kind: "api", path: "/api/ads/public?search=vendo&sortBy=relevance" },
@@ -629,7 +632,7 @@ for (const size of SIZES) {
       weights ??= {
         "/": await pageWeight(base, "/"),
         "/categories": await pageWeight(base, "/categories"),
-        "/anuncio/{id}": await pageWeight(base, `/anuncio/${sampleAdId}`),
+        "/anuncio/{id}": await pageWeight(base, samplePath),
       };
       const loaded = serverMemory(server.pid!);
       memory.push({ size, when: "after load", ...loaded });

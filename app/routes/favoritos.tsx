@@ -1,6 +1,6 @@
 /**
  * /favoritos: the visitor's favourites (the account's when signed in, else this browser's cookie),
- * with the list's card; an ad that ended stays, greyed and marked 'Indisponível', without contact.
+ * with the list's card; an ad that ended stays, marked 'Indisponível', without a link or contact.
  * POST /favoritos (fields adId, intent=add|remove, and redirectTo from a page without JavaScript):
  * the hearts' one action. With redirectTo: a redirect back with a toast; without it (the hearts'
  * fetcher): JSON {ok, adId, favourite} or {ok:false, message} with a 4xx. Rules: models/favourite.
@@ -9,6 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdCard } from "~/components/ads/AdCard";
+import { formatAdPrice } from "~/components/ads/format";
 import { FavouriteButton } from "~/components/ads/FavouriteButton";
 import { reporterKey } from "~/models/ad/reports.server";
 import { FAVOURITE_MESSAGES, MAX_FAVOURITES, type FavouriteAnswer } from "~/models/favourite/favourite";
@@ -87,13 +88,18 @@ export default function FavouritesPage() {
         <ul className="ad-list mt-6" data-testid="favourites-list">
           {cards.map((card) => (
             <li key={card.id} className="relative flex" data-testid={`favourite-card-${card.id}`}>
-              <div className={`flex w-full ${card.available ? "" : "opacity-60 grayscale"}`}>
+              {card.available ? (
                 <AdCard ad={card} />
-              </div>
-              {card.available ? null : (
-                <span className="absolute right-4 top-4 rounded-full bg-slate-800 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
-                  Indisponível
-                </span>
+              ) : (
+                // An ad that ended has no page to open (it answers 404) and no seller to contact: what it was, and the way to drop it.
+                <article aria-labelledby={`favorito-${card.id}`} className="flex w-full flex-col justify-end gap-1 rounded-2xl border border-slate-200 bg-slate-50 p-4 pt-16 text-slate-600">
+                  <span className="absolute right-4 top-4 rounded-full bg-slate-800 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">Indisponível</span>
+                  <h2 id={`favorito-${card.id}`} className="font-semibold text-slate-800">
+                    {card.title}
+                  </h2>
+                  <p className="text-sm">{`${card.city} - ${card.state} · ${formatAdPrice(card.price)}`}</p>
+                  <p className="text-sm">Este anúncio não está mais no ar.</p>
+                </article>
               )}
               <FavouriteButton adId={card.id} favourite className="absolute left-4 top-4" />
             </li>

@@ -180,8 +180,7 @@ export function rankCountQuery(shape: Shape) {
   return db.select({ rank: ranked.rank, total: sql<number>`count(*)` }).from(ranked).groupBy(sql`relevance_rank`);
 }
 
-/** The columns a list page's cards show (`CardAd`): no characteristics, the description's beginning only. */
-/** What a card shows (components/ads/AdCard.tsx), read for a page of cards. */
+/** The columns a list page's cards show (`CardAd`, components/ads/AdCard.tsx): no characteristics, the description's beginning only. */
 export const cardPageColumns = {
   id: ads.id,
   title: ads.title,

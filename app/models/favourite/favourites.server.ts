@@ -12,9 +12,9 @@ import { z } from "zod";
 import { db, writeTransaction } from "~/db/client.server";
 import { adSaves, ads, categories, favourites } from "~/db/schema";
 import { dateKey, startOfDayInstant } from "~/lib/dates";
-import { centsToDecimalString } from "~/lib/money";
 import { isPubliclyVisible } from "~/models/ad/ad";
-import { CARD_DESCRIPTION_CHARS, coversByAd } from "~/models/ad/card.server";
+import { toCards } from "~/models/ad/card.server";
+import { cardPageColumns } from "~/models/ad/listing-sql.server";
 import { parseId } from "~/lib/parse-id";
 import { FAVOURITE_INTENTS, FAVOURITE_MESSAGES, MAX_FAVOURITES, type FavouriteCard, type FavouriteIntent } from "~/models/favourite/favourite";
 
@@ -97,51 +97,19 @@ export function mergeFavourites(userId: number, cookieIds: number[], now: Date =
 export function favouriteCards(adIds: number[], now: Date = new Date()): { cards: FavouriteCard[]; missing: number } {
   if (adIds.length === 0) return { cards: [], missing: 0 };
   const rows = db
-    .select({
-      id: ads.id,
-      title: ads.title,
-      description: sql<string>`substr(${ads.description}, 1, ${CARD_DESCRIPTION_CHARS + 1})`,
-      priceCents: ads.priceCents,
-      adType: ads.adType,
-      whatsapp: ads.whatsapp,
-      city: ads.city,
-      state: ads.state,
-      createdAt: ads.createdAt,
-      views: ads.views,
-      status: ads.status,
-      expirationDate: ads.expirationDate,
-      categoryName: categories.name,
-    })
+    .select({ ...cardPageColumns, status: ads.status, expirationDate: ads.expirationDate })
     .from(ads)
     .innerJoin(categories, eq(categories.id, ads.categoryId))
     .where(inArray(ads.id, adIds))
     .all();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const covers = coversByAd(rows.map((row) => row.id));
-  const cards: FavouriteCard[] = [];
-  for (const id of adIds) {
-    const row = byId.get(id);
-    if (!row) continue;
-    const available = isPubliclyVisible(row, now);
-    const cover = covers.get(id);
-    cards.push({
-      id,
-      title: row.title,
-      description: row.description.length > CARD_DESCRIPTION_CHARS ? `${row.description.slice(0, CARD_DESCRIPTION_CHARS).trimEnd()}…` : row.description,
-      price: row.priceCents ? centsToDecimalString(row.priceCents) : "",
-      adType: row.adType,
-      // An ended ad offers no contact.
-      whatsapp: available && row.whatsapp?.trim() ? row.whatsapp : null,
-      city: row.city,
-      state: row.state,
-      createdAt: row.createdAt.toISOString(),
-      views: row.views,
-      category: { name: row.categoryName },
-      images: cover ? [{ id: cover.id, publicId: cover.publicId }] : [],
-      imageCount: cover?.count ?? 0,
-      available,
-    });
-  }
+  // In the order they were saved; an ad deleted since has no row.
+  const found = adIds.flatMap((id) => byId.get(id) ?? []);
+  const cards: FavouriteCard[] = toCards(found).map((card, n) => {
+    const available = isPubliclyVisible(found[n]!, now);
+    // An ended ad offers no contact.
+    return { ...card, whatsapp: available ? card.whatsapp : null, available };
+  });
   return { cards, missing: adIds.length - cards.length };
 }
 

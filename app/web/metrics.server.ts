@@ -65,6 +65,11 @@ export function routeLabeler(manifest: RouteManifest): (pathname: string) => str
     const siblings = parent && "children" in parent ? parent.children : roots;
     siblings.push(nodes.get(route.id)!);
   }
+  // matchRoutes flattens and ranks every route again on each call, as much CPU as a list page's
+  // loader: each path's label is kept instead, with every segment that starts with a digit (an id)
+  // written as "0", so the kept labels stay few whatever the ids. No route has a static segment
+  // starting with a digit (tests/integration/metrics.test.ts holds it).
+  const labels = new Map<string, string>();
   return (pathname) => {
     // matchRoutes decodes the path itself, and logs a warning for each one it cannot: a scanner's bad escapes would flood the log.
     try {
@@ -72,6 +77,16 @@ export function routeLabeler(manifest: RouteManifest): (pathname: string) => str
     } catch {
       return "malformed";
     }
-    return matchRoutes(roots, pathname)?.at(-1)?.route.id ?? "unmatched";
+    const shape = pathname.replace(/\/\d[^/]*/g, "/0");
+    let label = labels.get(shape);
+    if (label === undefined) {
+      label = matchRoutes(roots, shape)?.at(-1)?.route.id ?? "unmatched";
+      // Scanners' made-up paths could fill it: bounded, emptied when full.
+      if (labels.size >= MAX_KEPT_LABELS) labels.clear();
+      labels.set(shape, label);
+    }
+    return label;
   };
 }
+
+const MAX_KEPT_LABELS = 2_000;

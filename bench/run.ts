@@ -49,6 +49,7 @@
  * Options (env): BENCH_SIZES=10000,100000  BENCH_SECONDS=4  BENCH_CONNECTIONS=10  WEB_CONCURRENCY
  *                BENCH_FLOOD=1  BENCH_FLOOD_CLIENTS=8  BENCH_FLOOD_ROUNDS=3  BENCH_ONLY=flood|plans|search
  *                BENCH_CASES=<regex>  BENCH_RATIO_ROUNDS=7  BENCH_REUSE=1 (keep and reuse each size's database)
+ *                BENCH_OPERATOR=0 (skip the database size and backup/restore/daily-job times)
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -492,7 +493,7 @@ for (const size of SIZES) {
     plans.push(...explain(sqlite, size, "cityId, page 50", { cityId: ids.patosId, page: 50, limit: 12 }));
   }
   sqlite.close();
-  if (!ONLY_FLOOD && !ONLY_SEARCH && !ONLY_ACCESS_LOG) {
+  if (!ONLY_FLOOD && !ONLY_SEARCH && !ONLY_ACCESS_LOG && process.env.BENCH_OPERATOR !== "0") {
     const figures = operatorFigures(dataDir);
     operator.push({ size, ...figures });
     console.log(

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/alerts.ts` — the cost of one run of the saved searches' e-mail alerts
+ * `npm run bench:alerts` — the cost of one run of the saved searches' e-mail alerts
  * (app/models/saved-search/alerts.server.ts) at scale: a temporary DATA_DIR migrated and seeded, 100 000
  * synthetic ads (bench/fill-ads.ts), 1 000 saved searches over 500 accounts (words, cities, categories,
  * price ranges, as people save them), and N ads published in the last day (BENCH_PUBLISHED, default

@@ -13,7 +13,6 @@ import { getAdForViewer } from "~/models/ad/detail.server";
 import { listingPath } from "~/models/ad/listing-links";
 import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/ad/structured-data";
 import { countAdView } from "~/models/ad/views.server";
-import { getOptionalUser } from "~/web/auth.server";
 import { pageOrigin } from "~/web/http.server";
 import { visitorFavourites } from "~/web/favourites.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";

@@ -3,6 +3,8 @@ import { expect, test } from "../support/e2e-ads";
 import { waitForHydration } from "../support/hydration";
 
 const cards = (page: Page) => page.locator("article.ad-card");
+/** The home page's featured list (its 'Recém-chegados' above are cards too). */
+const featured = (page: Page) => page.locator('section[aria-labelledby="destaques"] article.ad-card');
 
 /** /categories keeps everything but the keyword under 'Filtros' (a <details>, closed on arrival): open it. */
 async function openFilters(form: Locator) {
@@ -20,18 +22,18 @@ test.describe("browsing with JavaScript", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Anúncios em Destaque" })).toBeVisible();
-    await expect(cards(page)).toHaveCount(12);
+    await expect(featured(page)).toHaveCount(12);
     const total = Number((await page.getByText(/\d+ anúncios em Patos de Minas/).textContent())?.match(/\d+/)?.[0]);
     expect(total).toBeGreaterThan(12);
     expect(pagesAsked).toEqual([]);
 
     await page.getByTestId("scroll-sentinel").scrollIntoViewIfNeeded();
-    await expect(cards(page).nth(12)).toBeVisible();
+    await expect(featured(page).nth(12)).toBeVisible();
     expect(pagesAsked[0]).toBe("2");
     // Keep scrolling to the sentinel until everything is there (waiting on the count, not on a clock).
     await expect(async () => {
-      if ((await cards(page).count()) < total) await page.getByTestId("scroll-sentinel").scrollIntoViewIfNeeded({ timeout: 1_000 });
-      await expect(cards(page)).toHaveCount(total, { timeout: 1_000 });
+      if ((await featured(page).count()) < total) await page.getByTestId("scroll-sentinel").scrollIntoViewIfNeeded({ timeout: 1_000 });
+      await expect(featured(page)).toHaveCount(total, { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
     await expect(page.getByTestId("scroll-sentinel")).toHaveCount(0);
     expect(pagesAsked).toEqual(Array.from({ length: Math.ceil(total / 12) - 1 }, (_, i) => String(i + 2)));

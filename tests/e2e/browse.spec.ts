@@ -236,20 +236,20 @@ test.describe("browsing without JavaScript", () => {
     await expect(page.getByText(/^\d+ anúncios? em Lagoa Formosa$/)).toBeVisible();
     const count = Number((await page.getByText(/^\d+ anúncios? em Lagoa Formosa$/).textContent())!.split(" ")[0]);
     expect(count).toBeGreaterThan(0);
-    await expect(cards(page)).toHaveCount(count);
-    for (const card of await cards(page).all()) await expect(card).toContainText("Lagoa Formosa - MG");
+    await expect(featured(page)).toHaveCount(count);
+    for (const card of await featured(page).all()) await expect(card).toContainText("Lagoa Formosa - MG");
   });
 
   test("the next-page link leads through the list @nojs", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "with JavaScript the list scrolls instead (tested above)");
     await page.goto("/");
-    await expect(cards(page)).toHaveCount(12);
-    const firstPage = await cards(page).getByRole("link", { name: "Ver Detalhes" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    await expect(featured(page)).toHaveCount(12);
+    const firstPage = await featured(page).getByRole("link", { name: "Ver Detalhes" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     await page.getByRole("link", { name: "Próxima página" }).click();
     await expect(page).toHaveURL(/\/\?cityId=\d+&page=2$/);
     // The URL changes when the navigation commits; wait for page 2's cards before reading them.
     await expect(page.getByRole("link", { name: "Página anterior" })).toBeVisible();
-    const secondPage = await cards(page).getByRole("link", { name: "Ver Detalhes" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const secondPage = await featured(page).getByRole("link", { name: "Ver Detalhes" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
     await expect(page.getByRole("link", { name: "Página anterior" })).toHaveAttribute("href", /\/\?cityId=\d+$/);
@@ -257,7 +257,7 @@ test.describe("browsing without JavaScript", () => {
     await page.goto("/categories");
     await page.getByRole("link", { name: "Próxima página" }).click();
     await expect(page).toHaveURL(/\/categories\?(cityId=\d+&)?page=2$/);
-    await expect(cards(page).first()).toBeVisible();
+    await expect(featured(page).first()).toBeVisible();
   });
 
   test("the ad page works on its own and shows a preview image for shared links @nojs", async ({ page, request, javaScriptEnabled }) => {

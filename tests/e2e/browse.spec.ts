@@ -257,7 +257,7 @@ test.describe("browsing without JavaScript", () => {
     await page.goto("/categories");
     await page.getByRole("link", { name: "Próxima página" }).click();
     await expect(page).toHaveURL(/\/categories\?(cityId=\d+&)?page=2$/);
-    await expect(featured(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
   });
 
   test("the ad page works on its own and shows a preview image for shared links @nojs", async ({ page, request, javaScriptEnabled }) => {

@@ -31,7 +31,7 @@ export function RecentArrivals({ ads, cityName }: { ads: CardAd[]; cityName: str
         Recém-chegados
       </h2>
       <p className="text-sm text-slate-600">{`Os últimos anúncios publicados em ${cityName}`}</p>
-      <ul data-testid="recent-arrivals" className="-mx-4 mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-3 lg:mx-0 lg:grid lg:grid-cols-3 lg:overflow-visible lg:px-0 xl:grid-cols-4">
+      <ul data-testid="recent-arrivals" className="relative -mx-4 mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-3 lg:mx-0 lg:grid lg:grid-cols-3 lg:overflow-visible lg:px-0 xl:grid-cols-4">
         {ads.map((ad) =>
           server ? (
             <li key={`s${ad.id}`} className={ITEM} dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, false, false) }} />

@@ -9,10 +9,14 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas.server";
+import { ASAAS_KEY_PREFIX, asaasAddressOf, asaasKeyEnvironment } from "~/services/payments/asaas-environment.server";
 import { checkPixKey } from "~/services/payments/pix-key";
 import { MIN_RETENTION_DAYS } from "~/services/access-log.server";
-import { formatCpfCnpj, isValidCnpj, isValidCpf, normalizeDocument } from "~/lib/documents";
-import type { OperatorIdentity } from "~/lib/operator";
+import { isValidCnpj, isValidCpf } from "~/lib/documents";
+import { operatorIdentityOf, type OperatorIdentity } from "~/lib/operator";
+import { startupWarnings } from "~/env-warnings.server";
+
+export { startupWarnings };
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })
@@ -231,104 +235,14 @@ export const envSchema = z.object({
   }
 });
 
-type ParsedEnv = z.output<typeof envSchema>;
+export type ParsedEnv = z.output<typeof envSchema>;
 
 /** The lowest PAYMENT_RECONCILE_SECONDS against Asaas's production address. */
 export const MIN_RECONCILE_SECONDS_ASAAS_PRODUCTION = 60;
 
-/** How Asaas begins the keys it issues in each environment (keys issued before that have neither). */
-const ASAAS_KEY_PREFIX = { production: "$aact_prod_", sandbox: "$aact_hmlg_" } as const;
-type AsaasEnvironment = keyof typeof ASAAS_KEY_PREFIX;
-
-/** Asaas's production or sandbox address, or null for any other (a local stand-in in tests). */
-function asaasAddressOf(baseUrl: string): AsaasEnvironment | null {
-  const address = normalizeAsaasBaseUrl(baseUrl).toLowerCase();
-  if (address === ASAAS_PRODUCTION_URL) return "production";
-  if (address === ASAAS_SANDBOX_URL) return "sandbox";
-  return null;
-}
-
-function asaasKeyEnvironment(apiKey: string | undefined): AsaasEnvironment | null {
-  if (apiKey?.startsWith(ASAAS_KEY_PREFIX.production)) return "production";
-  if (apiKey?.startsWith(ASAAS_KEY_PREFIX.sandbox)) return "sandbox";
-  return null;
-}
-
 /** The local gateway's test cards are accepted: PAYMENT_TEST_CARDS when set, else everywhere but production. */
 export function paymentTestCardsOf(parsed: Pick<ParsedEnv, "PAYMENT_TEST_CARDS" | "NODE_ENV">): boolean {
   return parsed.PAYMENT_TEST_CARDS ?? parsed.NODE_ENV !== "production";
-}
-
-/**
- * Settings that start but deserve the operator's attention, as log lines (printed once, by the first
- * process). Secrets are never part of them.
- */
-export function startupWarnings(parsed: ParsedEnv): string[] {
-  const warnings: string[] = [];
-  const address = parsed.PAYMENT_GATEWAY === "asaas" ? asaasAddressOf(parsed.ASAAS_BASE_URL) : null;
-  if (address && parsed.ASAAS_API_KEY && !asaasKeyEnvironment(parsed.ASAAS_API_KEY)) {
-    warnings.push(
-      `[env] ASAAS_API_KEY starts with neither ${ASAAS_KEY_PREFIX.production} nor ${ASAAS_KEY_PREFIX.sandbox} (a key issued before Asaas added them): ` +
-        `cannot check that it is a ${address} key, as ASAAS_BASE_URL (${normalizeAsaasBaseUrl(parsed.ASAAS_BASE_URL)}) needs.`,
-    );
-  }
-  if (parsed.NODE_ENV === "production") {
-    const missing = missingOperatorVariables(parsed);
-    if (missing.length) {
-      warnings.push(
-        `[env] The operator's identity is incomplete: set ${missing.join(", ")}. Decreto 7.962/2013 (art. 2) asks a site that sells ` +
-          "online to show its seller's name, CNPJ or CPF, and physical and electronic address; the footer and /termos show what is set.",
-      );
-    }
-    if (!parsed.DKIM_PRIVATE_KEY) {
-      warnings.push(
-        "[env] DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are not set: the app sends its mail unsigned. " +
-          "Set them, or make sure the SMTP relay signs with DKIM (the search alerts' one-click unsubscribe needs signed headers, RFC 8058).",
-      );
-    }
-    if (!parsed.ACCESS_LOG) {
-      warnings.push("[env] ACCESS_LOG=false in production: no access log is kept, which the Marco Civil da Internet (art. 15) requires. Unset it.");
-    }
-  }
-  if (parsed.BACKUP_S3_BUCKET && parsed.STORAGE_DRIVER === "s3" && parsed.BACKUP_S3_BUCKET === parsed.S3_BUCKET) {
-    warnings.push(
-      `[env] BACKUP_S3_BUCKET is the images' bucket (${parsed.S3_BUCKET}): one mistake or one compromised key loses both. ` +
-        "Give the backups a bucket of their own, ideally in another account or region.",
-    );
-  }
-  if (parsed.PAYMENT_GATEWAY === "local" && parsed.NODE_ENV === "production" && paymentTestCardsOf(parsed)) {
-    warnings.push(
-      "[env] PAYMENT_TEST_CARDS=true in production: test cards are ON, and the local gateway approves them without charging anyone " +
-        "(any ad can be paid for with a made-up card). Unset it to take PIX only.",
-    );
-  }
-  return warnings;
-}
-
-/** The operator variables a production site lacks (the phone is optional), named as the operator sets them. */
-export function missingOperatorVariables(parsed: ParsedEnv): string[] {
-  const missing: string[] = [];
-  if (!parsed.OPERATOR_NAME) missing.push("OPERATOR_NAME");
-  if (!parsed.OPERATOR_CNPJ && !parsed.OPERATOR_CPF) missing.push("OPERATOR_CNPJ (or OPERATOR_CPF)");
-  if (!parsed.OPERATOR_ADDRESS) missing.push("OPERATOR_ADDRESS");
-  if (!parsed.OPERATOR_EMAIL) missing.push("OPERATOR_EMAIL");
-  return missing;
-}
-
-/** What the pages show of the operator: only the variables that are set, the document formatted. */
-export function operatorIdentityOf(parsed: ParsedEnv): OperatorIdentity {
-  const document = parsed.OPERATOR_CNPJ
-    ? { kind: "CNPJ" as const, number: formatCpfCnpj(normalizeDocument(parsed.OPERATOR_CNPJ)) }
-    : parsed.OPERATOR_CPF
-      ? { kind: "CPF" as const, number: formatCpfCnpj(normalizeDocument(parsed.OPERATOR_CPF)) }
-      : undefined;
-  return {
-    name: parsed.OPERATOR_NAME,
-    document,
-    address: parsed.OPERATOR_ADDRESS,
-    email: parsed.OPERATOR_EMAIL,
-    phone: parsed.OPERATOR_PHONE,
-  };
 }
 
 export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SECRET" | "WEB_CONCURRENCY"> & {

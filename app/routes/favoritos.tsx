@@ -8,9 +8,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { AdCard } from "~/components/ads/AdCard";
 import { formatAdPrice } from "~/components/ads/format";
-import { FavouriteButton } from "~/components/ads/FavouriteButton";
+import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "~/components/ads/FavouriteButton";
 import { reporterKey } from "~/models/ad/reports.server";
 import { FAVOURITE_MESSAGES, MAX_FAVOURITES, type FavouriteAnswer } from "~/models/favourite/favourite";
 import { changeFavourite, favouriteCards, favouriteFormSchema, favouriteIdsOf } from "~/models/favourite/favourites.server";
@@ -56,6 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function FavouritesPage() {
   const { cards, missing, signedIn } = useLoaderData<typeof loader>();
+  const favouriteIds = useMemo(() => cards.map((card) => card.id), [cards]);
+  const hearts = useFavouriteHearts(favouriteIds);
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-4 sm:pt-8 lg:px-6">
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Meus favoritos</h1>
@@ -101,11 +104,12 @@ export default function FavouritesPage() {
                   <p className="text-sm">Este anúncio não está mais no ar.</p>
                 </article>
               )}
-              <FavouriteButton adId={card.id} favourite className="absolute left-4 top-4" />
+              <FavouriteHeart adId={card.id} hearts={hearts} className="absolute left-4 top-4" />
             </li>
           ))}
         </ul>
       )}
+      <FavouriteToast hearts={hearts} />
     </div>
   );
 }

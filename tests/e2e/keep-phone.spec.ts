@@ -55,3 +55,30 @@ test("save a search and find it in Minha conta @nojs", async ({ page, signedInUs
   await expect(page.getByRole("status")).toContainText("Busca removida");
   await expect(page.getByText("Nenhuma busca salva.")).toBeVisible();
 });
+
+test("two hearts tapped one after the other both stay on: the list's one fetcher keeps what each asked", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the fetcher needs JavaScript; without it each tap is its own post and redirect (above)");
+  const first = insertActiveAd();
+  const second = insertActiveAd();
+  try {
+    // Both are the newest "Banqueta" ads: the first two cards.
+    await page.goto("/categories?search=Banqueta&sort=newest&cityId=todas");
+    await waitForHydration(page);
+    const hearts = [page.getByTestId(`favourite-${first.id}`), page.getByTestId(`favourite-${second.id}`)];
+    const bothPosted = Promise.all(
+      [first, second].map((ad) =>
+        page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/favoritos") && response.request().postData()?.includes(`${ad.id}`) === true),
+      ),
+    );
+    await hearts[0]!.click();
+    await hearts[1]!.click();
+    for (const heart of hearts) await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await bothPosted;
+    await page.goto("/favoritos");
+    await expect(page.getByTestId(`favourite-card-${first.id}`)).toBeVisible();
+    await expect(page.getByTestId(`favourite-card-${second.id}`)).toBeVisible();
+  } finally {
+    deleteAd(first.id);
+    deleteAd(second.id);
+  }
+});

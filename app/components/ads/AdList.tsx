@@ -4,7 +4,7 @@ import { useNonce } from "~/components/nonce";
 import { useServerParts } from "~/components/server-parts";
 import type { AdDetail, CardAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
-import { FavouriteButton } from "./FavouriteButton";
+import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "./FavouriteButton";
 import { useHydrated } from "~/components/use-hydrated";
 
 export const PAGE_SIZE = 12;
@@ -90,7 +90,7 @@ export function AdList({
   }, [hydrated, hasMore, status, loadMore]);
 
   const dialog = useAdDialog();
-  const favourites = new Set(favouriteIds);
+  const hearts = useFavouriteHearts(favouriteIds);
 
   return (
     <div>
@@ -114,7 +114,7 @@ export function AdList({
                   <AdCard ad={ad} eager={eager} priority={priority} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
                 </div>
               )}
-              <FavouriteButton adId={ad.id} favourite={favourites.has(ad.id)} className="absolute left-4 top-4" />
+              <FavouriteHeart adId={ad.id} hearts={hearts} className="absolute left-4 top-4" />
             </li>
           );
         })}
@@ -167,6 +167,7 @@ export function AdList({
         {!hasMore && total > 0 && loaded > PAGE_SIZE ? <p className="text-sm text-slate-500">Você chegou ao fim da lista.</p> : null}
       </nav>
 
+      <FavouriteToast hearts={hearts} />
       {dialog.error ? (
         <div role="alert" className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-red-700 px-4 py-3 text-sm font-medium text-white shadow-lg">
           <span>{dialog.error}</span>

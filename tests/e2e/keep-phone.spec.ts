@@ -82,3 +82,21 @@ test("two hearts tapped one after the other both stay on: the list's one fetcher
     deleteAd(second.id);
   }
 });
+
+test("a heart on an ad that ended meanwhile turns back, with the refusal as a toast", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the refusal is the redirect's toast (integration tests)");
+  const ended = insertActiveAd();
+  // A second ad keeps the list on screen once the page's data is read again without the first.
+  const other = insertActiveAd();
+  try {
+    await page.goto("/categories?search=Banqueta&sort=newest&cityId=todas");
+    await waitForHydration(page);
+    deleteAd(ended.id);
+    const heart = page.getByTestId(`favourite-${ended.id}`);
+    await heart.click();
+    await expect(page.getByRole("alert")).toContainText("Este anúncio não está disponível para salvar.");
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+  } finally {
+    deleteAd(other.id);
+  }
+});

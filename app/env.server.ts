@@ -57,6 +57,9 @@ export const envSchema = z.object({
    * a worker smaller: it only stops one that grows without end. Job children get the same bound.
    */
   WORKER_MAX_HEAP_MB: z.coerce.number().int().min(64).max(8_192).default(192),
+  // A job child (backup, daily job, reconciliation…) still running after this long is stopped and tried
+  // again later (server/job-runner.mjs). The daily job took ~4 minutes at a million ads on a busy 2-core machine.
+  JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   /** Set by the first process on the children it forks for a job (server/jobs.ts); never by hand. */
   SERVER_JOB: z.string().optional(),
   /**

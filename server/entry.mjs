@@ -8,7 +8,8 @@
  *   2. forks WEB_CONCURRENCY web workers (node:cluster, build/index.js), each with its heap bounded by
  *      WORKER_MAX_HEAP_MB, replaces one that dies, and stops them all on SIGTERM/SIGINT;
  *   3. runs the jobs of server/jobs.ts (backups, the daily job, the reconciliation…) each in a
- *      short-lived child of build/index.js, one at a time, at the times the children say;
+ *      short-lived child of build/index.js, one at a time, at the times the children say, and stops
+ *      one that runs past JOB_TIMEOUT_MINUTES (server/job-runner.mjs);
  *   4. merges /metrics across the workers and the jobs (server/cluster-metrics.mjs), and keeps the
  *      machine's one line of password hashes (app/services/password-hash-line.mjs).
  * It reads no variable itself: the settings come validated from the setup child (app/env.server.ts
@@ -21,6 +22,7 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { lendSlotsToWorkers } from "../app/services/password-hash-line.mjs";
 import { addJobMetrics, serveClusterMetrics } from "./cluster-metrics.mjs";
+import { createJobRunner } from "./job-runner.mjs";
 import { writePidFile, writeServerFile } from "./running-server.mjs";
 
 /**
@@ -71,66 +73,21 @@ writePidFile(settings.dataDir);
 // Before the workers exist, so their first scrape, and their first password hash, find this process listening.
 serveClusterMetrics();
 lendSlotsToWorkers();
-const jobRunner = runJobs(jobs);
+const jobRunner = createJobRunner({
+  forkJob: (name) => forkApp({ ...childEnv, SERVER_JOB: name }, heap),
+  timeoutMs: settings.jobTimeoutMinutes * 60_000,
+  retryMs: JOB_RETRY_MS,
+  onMetrics: (metrics) => void addJobMetrics(metrics).catch((error) => console.error("[metrics] job metrics not merged:", error)),
+});
 const stopJobs = jobRunner.stop;
 superviseWorkers(settings, () => {
   // Once the site is up: a job's child would otherwise compete with the workers' start for the CPU.
-  jobRunner.start();
+  jobRunner.start(jobs);
   writeServerFile(settings.dataDir, { pid: process.pid, host: settings.host, port: settings.port });
   const address = `http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`;
   const workers = `${settings.webConcurrency} worker${settings.webConcurrency === 1 ? "" : "s"}`;
   console.log(`Classificados Patos on ${address} (${settings.nodeEnv}, ready in ${elapsed()}s, ${workers})`);
 });
-
-/**
- * The jobs, one child at a time (so at most one job's memory is added to the workers'), each at the
- * time the setup child, then its own last run, gave (a time already past when the site is up: then).
- * A run never overlaps the next of the same job. `stop` resolves when no job child is left.
- * @param {{ name: string; at: number | null }[]} scheduled
- */
-function runJobs(scheduled) {
-  /** @type {string[]} */
-  const due = [];
-  /** @type {import("node:child_process").ChildProcess | null} */
-  let running = null;
-  /** @type {Promise<unknown> | null} */
-  let finished = null;
-  let stopping = false;
-  /** @param {string} name @param {number | null} at */
-  const plan = (name, at) => {
-    // unref: a pending run never keeps a stopping server alive.
-    if (at !== null) setTimeout(() => (due.push(name), next()), Math.max(0, at - Date.now())).unref();
-  };
-  const next = () => {
-    if (running || stopping) return;
-    const name = due.shift();
-    if (!name) return;
-    const started = performance.now();
-    const { child, done } = forkApp({ ...childEnv, SERVER_JOB: name }, heap);
-    running = child;
-    finished = done.then(({ message, code }) => {
-      running = null;
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      if (message?.type === "job:done") {
-        console.log(`[jobs] ${name}: done in ${seconds}s (child ${child.pid} exited ${code})`);
-        void addJobMetrics(message.metrics).catch((error) => console.error("[metrics] job metrics not merged:", error));
-        plan(name, message.next);
-      } else if (!stopping) {
-        console.error(`[jobs] ${name}: the child ${child.pid} ended without finishing (exit ${code}) after ${seconds}s; trying again in ${JOB_RETRY_MS / 60_000} minutes`);
-        plan(name, Date.now() + JOB_RETRY_MS);
-      }
-      next();
-    });
-  };
-  return {
-    start: () => scheduled.forEach(({ name, at }) => plan(name, at)),
-    async stop() {
-      stopping = true;
-      running?.kill("SIGTERM");
-      await finished;
-    },
-  };
-}
 
 /**
  * The web workers: forks them, replaces one that dies, and on SIGTERM/SIGINT asks each to finish its

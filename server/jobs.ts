@@ -74,6 +74,7 @@ function logAlerts(report: Awaited<ReturnType<typeof runAlertsJob>>) {
 export type EntrySettings = {
   webConcurrency: number;
   workerMaxHeapMb: number;
+  jobTimeoutMinutes: number;
   dataDir: string;
   host: string;
   port: number;
@@ -98,7 +99,7 @@ export async function runSetup(env: Env) {
   const now = new Date();
   await send({
     type: "setup:done",
-    settings: { webConcurrency: env.WEB_CONCURRENCY, workerMaxHeapMb: env.WORKER_MAX_HEAP_MB, dataDir: env.DATA_DIR, host: env.HOST, port: env.PORT, nodeEnv: env.NODE_ENV },
+    settings: { webConcurrency: env.WEB_CONCURRENCY, workerMaxHeapMb: env.WORKER_MAX_HEAP_MB, jobTimeoutMinutes: env.JOB_TIMEOUT_MINUTES, dataDir: env.DATA_DIR, host: env.HOST, port: env.PORT, nodeEnv: env.NODE_ENV },
     jobs: JOBS.map((job) => ({ name: job.name, at: job.schedule.first(env, now)?.getTime() ?? null })),
   });
 }

@@ -1,0 +1,86 @@
+// @ts-check
+/**
+ * The first process's job runner (server/entry.mjs, ADR 005): the jobs of server/jobs.ts, one child at a
+ * time (so at most one job's memory is added to the workers'), each at the time the setup child, then
+ * its own last run, gave. A run never overlaps the next of the same job.
+ *
+ * A child that runs past `timeoutMs` (a hung S3 upload, a lock never released) is stopped — SIGTERM,
+ * then SIGKILL if it is still there after `killGraceMs` — and its job tried again after `retryMs`, like
+ * a crashed one: one hung job must not hold every other job back for good.
+ *
+ * Plain JavaScript, like entry.mjs: production runs it with `node`.
+ */
+
+/**
+ * @typedef {import("./jobs").ChildMessage} ChildMessage
+ * @typedef {{ pid?: number; kill(signal?: NodeJS.Signals): boolean; exitCode: number | null; signalCode: NodeJS.Signals | null }} JobChild
+ * @typedef {(name: string) => { child: JobChild; done: Promise<{ message: ChildMessage | null; code: number | null }> }} ForkJob
+ */
+
+/**
+ * @param {{
+ *   forkJob: ForkJob;
+ *   timeoutMs: number;
+ *   retryMs: number;
+ *   killGraceMs?: number;
+ *   onMetrics?: (metrics: Extract<ChildMessage, { type: "job:done" }>["metrics"]) => void;
+ *   log?: Pick<Console, "log" | "error">;
+ * }} options
+ */
+export function createJobRunner({ forkJob, timeoutMs, retryMs, killGraceMs = 10_000, onMetrics = () => {}, log = console }) {
+  /** @type {string[]} */
+  const due = [];
+  /** @type {JobChild | null} */
+  let running = null;
+  /** @type {Promise<unknown> | null} */
+  let finished = null;
+  let stopping = false;
+  /** @param {string} name @param {number | null} at */
+  const plan = (name, at) => {
+    // unref: a pending run never keeps a stopping server alive.
+    if (at !== null) setTimeout(() => (due.push(name), next()), Math.max(0, at - Date.now())).unref();
+  };
+  /** @param {JobChild} child */
+  const alive = (child) => child.exitCode === null && child.signalCode === null;
+  const next = () => {
+    if (running || stopping) return;
+    const name = due.shift();
+    if (!name) return;
+    const started = performance.now();
+    const { child, done } = forkJob(name);
+    running = child;
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      log.error(`[jobs] ${name}: still running after ${Math.round(timeoutMs / 60_000)} minutes; stopping its child ${child.pid}`);
+      child.kill("SIGTERM");
+      setTimeout(() => alive(child) && child.kill("SIGKILL"), killGraceMs).unref();
+    }, timeoutMs);
+    deadline.unref();
+    finished = done.then(({ message, code }) => {
+      clearTimeout(deadline);
+      running = null;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      // A job that finished as its time ran out has finished.
+      if (message?.type === "job:done") {
+        log.log(`[jobs] ${name}: done in ${seconds}s (child ${child.pid} exited ${code})`);
+        onMetrics(message.metrics);
+        plan(name, message.next);
+      } else if (!stopping) {
+        const why = timedOut ? "was stopped for running too long" : "ended without finishing";
+        log.error(`[jobs] ${name}: the child ${child.pid} ${why} (exit ${code}) after ${seconds}s; trying again in ${Math.round(retryMs / 60_000)} minutes`);
+        plan(name, Date.now() + retryMs);
+      }
+      next();
+    });
+  };
+  return {
+    /** @param {{ name: string; at: number | null }[]} scheduled */
+    start: (scheduled) => scheduled.forEach(({ name, at }) => plan(name, at)),
+    async stop() {
+      stopping = true;
+      running?.kill("SIGTERM");
+      await finished;
+    },
+  };
+}

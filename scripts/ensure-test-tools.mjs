@@ -2,7 +2,7 @@
 // install` cannot download browsers here). `node scripts/ensure-test-tools.mjs unit|e2e`:
 // - unit: poppler-utils (pdftoppm, pdftotext), with which the PDF report test draws the first page and
 //   reads its text; Vitest needs nothing else, so a machine without a browser runs `npm run test:unit`;
-// - e2e: Chromium, which the Playwright tests drive, and Caddy, the TLS proxy of the deploy recipe
+// - e2e: Chromium's headless shell (chromium-headless-shell), which the Playwright tests drive, and Caddy, the TLS proxy of the deploy recipe
 //   (deploy/Caddyfile), in front of the production build in tests/e2e/behind-caddy.spec.ts.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,7 +13,7 @@ const TOOLS = {
     { path: "/usr/bin/pdftotext", pkg: "poppler-utils" },
   ],
   e2e: [
-    { path: "/usr/bin/chromium", pkg: "chromium" },
+    { path: "/usr/bin/chromium-headless-shell", pkg: "chromium-headless-shell" },
     { path: "/usr/bin/caddy", pkg: "caddy" },
   ],
 };

@@ -6,9 +6,23 @@ import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_PASSWORD, insertUser } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
-const PASSWORD = "Senha@123";
+const PASSWORD = E2E_PASSWORD;
+
+/**
+ * An account to sign in to, written into the run's database with the run's precomputed hash of PASSWORD
+ * (e2e-session.ts), and the login page open (hydrated when JavaScript is on, so the sign-in is React's):
+ * signing up through the form hashes with Argon2 in the server's line, and is tested once, in the first
+ * test below.
+ */
+async function existingAccount(page: Page, name: string, tag: string) {
+  const { email } = insertUser(name, tag);
+  await page.goto("/login");
+  if (test.info().project.use.javaScriptEnabled !== false) await waitForHydration(page);
+  return email;
+}
 
 // Each test is a visitor of its own. The e2e server trusts its proxy (TRUST_PROXY, playwright.config.ts),
 // so a visitor's address is its X-Forwarded-For; without one every test would be 127.0.0.1, and the
@@ -82,9 +96,8 @@ test.describe("accounts", () => {
     await expect(userMenu(page)).toHaveCount(0);
   });
 
-  test("wrong password shows the spec message; bad input shows field messages @nojs", async ({ page }, info) => {
-    const email = uniqueEmail("errado", info);
-    await register(page, "Errado Teste", email);
+  test("wrong password shows the spec message; bad input shows field messages @nojs", async ({ page }) => {
+    const email = await existingAccount(page, "Errado Teste", "errado");
     await login(page, email, "Errada@999");
     await expect(page.getByText("Não foi possível fazer login")).toBeVisible();
     await expect(page.getByText("Email ou senha incorretos. Verifique suas credenciais.")).toBeVisible();
@@ -100,11 +113,8 @@ test.describe("accounts", () => {
     await expect(page.getByText("A senha deve conter pelo menos uma letra maiúscula")).toBeVisible();
   });
 
-  test("password reset through the e-mail in the outbox @nojs", async ({ page, baseURL }, info) => {
-    const email = uniqueEmail("reset", info);
-    await register(page, "Rita Reset", email);
-
-    await page.goto("/login");
+  test("password reset through the e-mail in the outbox @nojs", async ({ page, baseURL }) => {
+    const email = await existingAccount(page, "Rita Reset", "reset");
     await page.getByRole("link", { name: "Esqueceu a senha?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByLabel("Email").fill(email);
@@ -130,9 +140,8 @@ test.describe("accounts", () => {
     await expect(page.getByText("Token inválido")).toBeVisible();
   });
 
-  test("a protected page sends you to login and back @nojs", async ({ page }, info) => {
-    const email = uniqueEmail("volta", info);
-    await register(page, "Vitor Volta", email);
+  test("a protected page sends you to login and back @nojs", async ({ page }) => {
+    const { email } = insertUser("Vitor Volta", "volta");
     // The old address of the account page leads to the new one, /conta.
     await page.goto("/auth/conta");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fconta$/);
@@ -142,9 +151,8 @@ test.describe("accounts", () => {
     await expect(page.getByRole("main").getByText(email)).toBeVisible();
   });
 
-  test("'Lembrar de mim' keeps a 30-day cookie; without it the cookie ends with the browser @nojs", async ({ page, context }, info) => {
-    const email = uniqueEmail("lembrar", info);
-    await register(page, "Lia Lembrar", email);
+  test("'Lembrar de mim' keeps a 30-day cookie; without it the cookie ends with the browser @nojs", async ({ page, context }) => {
+    const email = await existingAccount(page, "Lia Lembrar", "lembrar");
     await login(page, email, PASSWORD, { remember: true });
     await expect(page).toHaveURL(/\/$/);
     const session = (await context.cookies()).find((cookie) => cookie.name === "__session")!;
@@ -212,9 +220,8 @@ test.describe("accounts with JavaScript", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("the auth record follows the session, survives F5 and is cleared on logout", async ({ page }, info) => {
-    const email = uniqueEmail("registro", info);
-    await register(page, "Rafa Registro", email);
+  test("the auth record follows the session, survives F5 and is cleared on logout", async ({ page }) => {
+    const email = await existingAccount(page, "Rafa Registro", "registro");
     await login(page, email);
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("auth"))).not.toBeNull();

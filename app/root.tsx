@@ -17,6 +17,7 @@ import { replayInputMadeBeforeHydration } from "~/components/replay-early-input"
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/nonce";
+import { useHydrated } from "~/components/use-hydrated";
 import { lazyPart, useServerParts } from "~/components/server-parts";
 import { getEnv } from "~/env.server";
 import { getOptionalUser } from "~/web/auth.server";
@@ -82,13 +83,23 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestorationOnceHydrated />
         {/* Its text is the server's only: in the browser it is empty, and hydration keeps the server's text. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: server?.releaseScriptsAfterLoad ?? "" }} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * The router's scroll restoration, rendered once hydrated: the server's inline script that restores a
+ * position before the first paint and keys a new history entry is in RELEASE_SCRIPTS_AFTER_LOAD, which
+ * spares a fresh visit its synchronous storage and history calls (ADR 015). Rendered in the browser,
+ * the component's own <script> never runs (React inserts it as text).
+ */
+function ScrollRestorationOnceHydrated() {
+  return useHydrated() ? <ScrollRestoration /> : null;
 }
 
 function Shell({ children }: { children: ReactNode }) {

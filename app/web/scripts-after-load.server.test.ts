@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { HELD_MODULE_TYPE, HELD_PRELOAD_REL, holdScriptsUntilLoad } from "./scripts-after-load.server";
+import { HELD_MODULE_TYPE, HELD_PRELOAD_REL, holdScriptsUntilLoad, RELEASE_SCRIPTS_AFTER_LOAD } from "./scripts-after-load.server";
 
 /** What Remix's <Scripts> renders, between the page (with accents) and the streamed loader data. */
 const page =
@@ -43,5 +44,75 @@ describe("holdScriptsUntilLoad", () => {
   it("passes a page without Remix's scripts through as it is (an error page, a bot's)", async () => {
     const plain = "<html><body><p>Página não encontrada</p></body></html>";
     expect(await rewrite([Buffer.from(plain.slice(0, 20)), Buffer.from(plain.slice(20))])).toBe(plain);
+  });
+});
+
+/**
+ * Runs RELEASE_SCRIPTS_AFTER_LOAD against a stand-in of the page (three held preload links, the held
+ * module script, an already loaded document) and records what it does, task by task.
+ */
+function releaseInPage({ historyKey }: { historyKey?: string }) {
+  const log: string[] = [];
+  const tasks: (() => void)[] = [];
+  let task = 0;
+  const links = ["a", "b", "c"].map((name) => ({
+    set rel(value: string) {
+      log.push(`task ${task}: ${name} ${value}`);
+    },
+  }));
+  const held = { nonce: "n0nce", text: "import('/build/entry.client.js')" };
+  let state: { key?: string } | null = historyKey ? { key: historyKey } : null;
+  const page = {
+    document: {
+      readyState: "complete",
+      querySelectorAll: (selector: string) => (selector === `link[rel="${HELD_PRELOAD_REL}"]` ? links : []),
+      querySelector: (selector: string) => (selector === `script[type="${HELD_MODULE_TYPE}"]` ? held : null),
+      createElement: () => ({ remove: () => {} }),
+      head: { appendChild: (script: { type: string; text: string }) => log.push(`task ${task}: run ${script.type} ${script.text}`) },
+    },
+    history: {
+      get state() {
+        return state;
+      },
+      replaceState: (value: { key: string }) => {
+        log.push(`task ${task}: key`);
+        state = value;
+      },
+    },
+    sessionStorage: {
+      getItem: () => {
+        log.push(`task ${task}: read positions`);
+        return JSON.stringify({ [historyKey ?? ""]: 420 });
+      },
+    },
+    scrollTo: (_x: number, y: number) => log.push(`task ${task}: scroll ${y}`),
+    requestAnimationFrame: (callback: () => void) => tasks.push(callback),
+    setTimeout: (callback: () => void) => tasks.push(callback),
+    addEventListener: () => {},
+  };
+  vm.runInNewContext(RELEASE_SCRIPTS_AFTER_LOAD, page);
+  for (; task < tasks.length; task++) tasks[task]!();
+  return { log, key: state?.key };
+}
+
+describe("RELEASE_SCRIPTS_AFTER_LOAD", () => {
+  it("releases one preload link per task, keys the new history entry, then runs the module script", () => {
+    const { log, key } = releaseInPage({});
+    // The first tasks are the paint's frame and the start; then one task per step.
+    expect(log).toEqual([
+      "task 2: a modulepreload",
+      "task 3: b modulepreload",
+      "task 4: c modulepreload",
+      "task 5: key",
+      "task 6: run module import('/build/entry.client.js')",
+    ]);
+    expect(key).toMatch(/^[0-9a-v]+$/);
+  });
+
+  it("restores the position the router kept for a keyed entry (a reload, a return) before anything else", () => {
+    const { log, key } = releaseInPage({ historyKey: "k3y" });
+    expect(log.slice(0, 2)).toEqual(["task 0: read positions", "task 0: scroll 420"]);
+    expect(log).not.toContain("task 5: key");
+    expect(key).toBe("k3y");
   });
 });

@@ -17,26 +17,46 @@ export const HELD_MODULE_TYPE = "module-after-load";
 /** Scripts start at the latest this long after the document, should a photo never finish. */
 const LATEST_START_MS = 5000;
 
+/** Where Remix's router keeps each history entry's scroll position (its <ScrollRestoration>'s key). */
+const SCROLL_POSITIONS_KEY = "positions";
+
 /**
  * Releases the held scripts once the page has loaded and its first photo (the one fetched at high
  * priority, usually the largest paint) is decoded and painted, so the scripts do not compete with it
  * for a cheap phone's CPU either. The module script runs as a copy added and removed at once: it still
  * runs, and the document React hydrates keeps the exact shape the server sent.
+ *
+ * The release is cut into small tasks: turning a link into a module preload starts its fetch there and
+ * then, a few milliseconds of main thread each, and the twenty of the ad page in one task blocked a
+ * 4×-slowed phone for 250–700 ms (issue 20). One link per task, then the module script, lets a tap or a
+ * frame in between.
+ *
+ * It also does the job of Remix's <ScrollRestoration> script, which root.tsx renders only once hydrated:
+ * back on an entry the router keyed, the position it saved is restored before the first paint; a new
+ * entry gets its key just before the router starts. Remix's script did both at once while the page was
+ * parsed, and a fresh visit, which has nothing to restore, paid for the session storage's first read
+ * and a history write (synchronous calls to the browser process: 15–160 ms on this machine).
  */
 export const RELEASE_SCRIPTS_AFTER_LOAD = `(function(){
+var key=history.state&&history.state.key;
+if(key){try{var y=JSON.parse(sessionStorage.getItem("${SCROLL_POSITIONS_KEY}")||"{}")[key];if(typeof y==="number")scrollTo(0,y)}catch(e){}}
 var started=false;
+function later(f){setTimeout(f,0)}
 function start(){
 if(started)return;started=true;
-document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});
+document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(l){later(function(){l.rel="modulepreload"})});
+later(function(){if(!key)history.replaceState({key:Math.random().toString(32).slice(2)},"")});
+later(function(){
 var held=document.querySelector('script[type="${HELD_MODULE_TYPE}"]');
 if(!held)return;
 var s=document.createElement("script");
 s.type="module";s.nonce=held.nonce;s.text=held.text;
 document.head.appendChild(s);s.remove();
+});
 }
 function afterFirstPhoto(){
 var photo=document.querySelector('img[fetchpriority="high"]');
-var painted=function(){requestAnimationFrame(function(){setTimeout(start,0)})};
+var painted=function(){requestAnimationFrame(function(){later(start)})};
 if(photo&&photo.decode)photo.decode().then(painted,painted);else painted();
 }
 if(document.readyState==="complete")afterFirstPhoto();else{addEventListener("load",afterFirstPhoto);setTimeout(start,${LATEST_START_MS})}

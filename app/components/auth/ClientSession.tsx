@@ -32,11 +32,16 @@ function hasAuthToSync(serverUser: ServerUser | null) {
 export function ClientSession({ serverUser }: { serverUser: ServerUser | null }) {
   const serverKey = serverUser ? `${serverUser.id}` : "";
   useEffect(() => {
-    if (!hasAuthToSync(serverUser)) return;
     let cancelled = false;
-    void loadSync().then(({ synchronize }) => (cancelled ? undefined : synchronize(serverUser, () => cancelled)));
+    // In a task of its own: a page's first read of the browser's storage is a synchronous call to the
+    // browser process, which on a cheap phone would lengthen the hydration's effects task (issue 20).
+    const check = setTimeout(() => {
+      if (!hasAuthToSync(serverUser)) return;
+      void loadSync().then(({ synchronize }) => (cancelled ? undefined : synchronize(serverUser, () => cancelled)));
+    }, 0);
     return () => {
       cancelled = true;
+      clearTimeout(check);
     };
     // Only a change of who is signed in matters, not a new object for the same user.
     // eslint-disable-next-line react-hooks/exhaustive-deps

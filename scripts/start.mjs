@@ -11,8 +11,8 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ||= "production";
 
 if (!existsSync("build/index.js") || !existsSync("public/build")) {
-  console.log("No build yet: running `remix build` (once)…");
-  execSync("npx remix build", { stdio: "inherit" });
+  console.log("No build yet: running `npm run build` (once)…");
+  execSync("npm run build", { stdio: "inherit" });
 }
 
 await import("../server/entry.mjs");

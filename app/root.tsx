@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,9 +18,7 @@ import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { lazyPart, useServerParts } from "~/components/server-parts";
-import { getEnv } from "~/env.server";
-import { getOptionalUser } from "~/web/auth.server";
-import { toast as toasts } from "~/web/toast.server";
+import type { RootLoader } from "~/web/root-loader.server";
 import stylesheet from "~/tailwind.css";
 
 // Shown on few pages: rendered at once by the server, their code fetched by the browser only when shown.
@@ -55,11 +52,8 @@ export const meta: MetaFunction = ({ error }) => {
   return HOME_META;
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user] = await Promise.all([toasts.getToast(request), getOptionalUser(request)]);
-  // The operator's identity (Decreto 7.962/2013 art. 2) in every page's footer and in /termos.
-  return data({ toast, user, operator: getEnv().operator }, { headers });
-}
+// The shell's data (toast, user, operator): server-only, in web/root-loader.server.ts.
+export { loader } from "~/web/root-loader.server";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -103,7 +97,7 @@ function ScrollRestorationOnceHydrated() {
 }
 
 function Shell({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRouteLoaderData<RootLoader>("root");
   const Toast = useServerParts()?.Toast ?? LazyToast;
   return (
     <>
@@ -129,7 +123,7 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
+  useLoaderData<RootLoader>();
   return (
     <Shell>
       <Outlet />

@@ -36,6 +36,7 @@ import { openAccessLog } from "~/services/access-log.server";
 import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, trackRequestUser } from "~/web/access-log.server";
 import { bodyLimitFor, bodyTooLargeMessage, type BodyLimit } from "~/web/body-limits.server";
 import { securityHeaders } from "~/web/security-headers.server";
+import { carriesSessionCookie } from "~/web/session-cookie.server";
 import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
 import { observeRequest } from "~/services/metrics.server";
 import { metricsAccess, METRICS_MESSAGES, routeLabeler } from "~/web/metrics.server";
@@ -181,10 +182,15 @@ function serve() {
     next();
   });
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     locals(res).cspNonce = randomBytes(16).toString("base64");
     for (const [name, value] of Object.entries(
-      securityHeaders({ nonce: locals(res).cspNonce, isHttps: env.isHttps, isDevelopment: env.NODE_ENV === "development" }),
+      securityHeaders({
+        nonce: locals(res).cspNonce,
+        isHttps: env.isHttps,
+        isDevelopment: env.NODE_ENV === "development",
+        signedIn: carriesSessionCookie(req.headers.cookie),
+      }),
     )) {
       res.setHeader(name, value);
     }

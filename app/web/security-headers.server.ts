@@ -1,5 +1,20 @@
-/** Security headers for every response; the CSP allows only our own scripts plus the per-request nonce. */
-export function securityHeaders({ nonce, isHttps, isDevelopment }: { nonce: string; isHttps: boolean; isDevelopment: boolean }) {
+/**
+ * Security headers for every response; the CSP allows only our own scripts plus the per-request nonce.
+ * Cross-Origin-Opener-Policy goes only to a signed-in visitor (one whose request carries the session
+ * cookie): it cuts another site's window handle on our pages, which guards what a session shows, while
+ * on a public page it only cost a phone a fresh renderer process on every first visit (ADR 008, amended).
+ */
+export function securityHeaders({
+  nonce,
+  isHttps,
+  isDevelopment,
+  signedIn,
+}: {
+  nonce: string;
+  isHttps: boolean;
+  isDevelopment: boolean;
+  signedIn: boolean;
+}) {
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -19,9 +34,9 @@ export function securityHeaders({ nonce, isHttps, isDevelopment }: { nonce: stri
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
   };
+  if (signedIn) headers["Cross-Origin-Opener-Policy"] = "same-origin";
   if (isHttps) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }

@@ -5,8 +5,15 @@
  */
 import { createCookie } from "@remix-run/node";
 
+const SESSION_COOKIE_NAME = "__session";
+
+/** Whether a request's Cookie header names the session cookie: what a signed-in browser sends (its signature is checked where the session is read). */
+export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader?.split(";").some((pair) => pair.trimStart().startsWith(`${SESSION_COOKIE_NAME}=`)) ?? false;
+}
+
 export function createSessionCookie({ secret, secure }: { secret: string; secure: boolean }) {
-  return createCookie("__session", {
+  return createCookie(SESSION_COOKIE_NAME, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",

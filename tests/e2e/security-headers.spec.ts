@@ -2,6 +2,7 @@
  * Every answer carries the security headers (app/web/security-headers.server.ts, set in server.ts
  * before anything else answers): a page, a JSON answer, an image, a 404, and the answers server.ts
  * gives itself (405, 413). HSTS only when APP_URL is https — only then is the site known to be on TLS.
+ * Cross-Origin-Opener-Policy only when the request carries the session cookie (ADR 008, amended).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -19,8 +20,9 @@ async function withImage(server: AppServer) {
 }
 
 /** Each kind of answer, with what it must be (so a header check never passes on the wrong answer). */
-async function answers(server: AppServer): Promise<Array<[string, RawResponse, number, RegExp]>> {
-  const get = (target: string) => rawRequest(`${server.url}${target}`);
+async function answers(server: AppServer, cookie?: string): Promise<Array<[string, RawResponse, number, RegExp]>> {
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+  const get = (target: string) => rawRequest(`${server.url}${target}`, { headers });
   return [
     ["page", await get("/"), 200, /^text\/html/],
     ["API", await get("/api/categories"), 200, /^application\/json/],
@@ -29,17 +31,17 @@ async function answers(server: AppServer): Promise<Array<[string, RawResponse, n
     ["404 page", await get("/pagina-que-nao-existe"), 404, /^text\/html/],
     ["404 image", await get("/images/naoexiste"), 404, /^text\/plain/],
     ["static file", await get("/favicon.svg"), 200, /^image\/svg/],
-    ["405", await rawRequest(`${server.url}/`, { method: "TRACE" }), 405, /^text\/html/],
+    ["405", await rawRequest(`${server.url}/`, { method: "TRACE", headers }), 405, /^text\/html/],
     [
       "413",
-      await rawRequest(`${server.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat(200 * 1024) }),
+      await rawRequest(`${server.url}/api/auth/login`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: "x".repeat(200 * 1024) }),
       413,
       /^application\/json/,
     ],
   ];
 }
 
-function expectSecurityHeaders(name: string, response: RawResponse) {
+function expectSecurityHeaders(name: string, response: RawResponse, { signedIn = false } = {}) {
   const h = response.headers;
   const csp = String(h["content-security-policy"]);
   expect(csp, name).toContain("default-src 'self'");
@@ -50,7 +52,7 @@ function expectSecurityHeaders(name: string, response: RawResponse) {
   expect(h["x-frame-options"], name).toBe("DENY");
   expect(h["x-content-type-options"], name).toBe("nosniff");
   expect(h["referrer-policy"], name).toBe("strict-origin-when-cross-origin");
-  expect(h["cross-origin-opener-policy"], name).toBe("same-origin");
+  expect(h["cross-origin-opener-policy"], name).toBe(signedIn ? "same-origin" : undefined);
   expect(h["permissions-policy"], name).toBe("camera=(), microphone=(), geolocation=()");
   expect(h["x-powered-by"], name).toBeUndefined();
   expect(h["x-request-id"], name).toMatch(/^[0-9a-f-]{36}$/);
@@ -66,6 +68,13 @@ test("every kind of answer carries the security headers, with HSTS when APP_URL 
       expectSecurityHeaders(name, response);
       expect(response.headers["strict-transport-security"], name).toBe("max-age=31536000; includeSubDomains");
     }
+    // A signed-in browser's requests (its session cookie, whatever its value) get COOP as well.
+    for (const [name, response, status] of await answers(server, "favoritos=1; __session=assinado")) {
+      expect(response.status, name).toBe(status);
+      expectSecurityHeaders(name, response, { signedIn: true });
+    }
+    // A cookie whose name merely ends like the session's is not it.
+    expectSecurityHeaders("other cookie", await rawRequest(`${server.url}/`, { headers: { Cookie: "x__session=1" } }));
   } finally {
     await server.stop();
   }

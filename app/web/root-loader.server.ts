@@ -11,7 +11,9 @@ import { toast as toasts } from "~/web/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([toasts.getToast(request), getOptionalUser(request)]);
-  return data({ toast, user, operator: getEnv().operator }, { headers });
+  // remix-toast commits its cookie on every read: without a toast to clear, that was an empty `toast`
+  // cookie set on every visitor's first page, for nothing (and it made every page uncacheable, ADR 027).
+  return data({ toast, user, operator: getEnv().operator }, { headers: toast ? headers : undefined });
 }
 
 export type RootLoader = typeof loader;

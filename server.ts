@@ -14,34 +14,30 @@
  * Before Remix, every request passes the guards of ADR 008, in this order: a request id, a log line
  * and an access-log line (Marco Civil art. 15, ADR 022), security headers, the method allow-list (405), the site's origin (400 for a bad Host) and the
  * cross-site write check (403), the body cap by path (413). Anything that escapes ends in one error
- * handler that logs it with the request id and answers a plain pt-BR 500.
+ * handler that logs it with the request id and answers a plain pt-BR 500. Then a list page asked
+ * without a cookie may be answered as kept (ADR 027); the rest goes to Remix through
+ * server/remix-bridge.ts.
  */
 import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
-import { PassThrough } from "node:stream";
-import {
-  broadcastDevReady,
-  createReadableStreamFromReadable,
-  createRequestHandler,
-  installGlobals,
-  writeReadableStreamToWritable,
-} from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler, installGlobals } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import express, { type ErrorRequestHandler, type Response as ExpressResponse } from "express";
 import { sqlite } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { openAccessLog } from "~/services/access-log.server";
 import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, trackRequestUser } from "~/web/access-log.server";
-import { bodyLimitFor, bodyTooLargeMessage, type BodyLimit } from "~/web/body-limits.server";
+import { bodyLimitFor } from "~/web/body-limits.server";
+import { anonymousPageKey, anonymousPageState, keepPage, keptPage } from "~/web/anonymous-pages.server";
 import { securityHeaders } from "~/web/security-headers.server";
 import { carriesSessionCookie } from "~/web/session-cookie.server";
-import { ALLOW_HEADER, errorAnswer, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
+import { ALLOW_HEADER, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
 import { observeRequest } from "~/services/metrics.server";
 import { metricsAccess, METRICS_MESSAGES, routeLabeler } from "~/web/metrics.server";
 import { runJob, runSetup } from "./server/jobs";
 import { answerClusterMetrics, metricsContentType, scrapeMetrics } from "./server/metrics";
+import { answer, answerTooLarge, locals, logRequestError, remixRequest, sendPage, sendRemixResponse } from "./server/remix-bridge";
 
 installGlobals({ nativeFetch: true });
 
@@ -68,68 +64,6 @@ if (cluster.isWorker) {
 /** Request headers a proxy adds; without TRUST_PROXY anyone can send them, so they are dropped. */
 const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", CLIENT_PORT_HEADER];
 
-type Locals = {
-  requestId: string;
-  /** The signed-in user, once the session lookup has found one (for the access log). */
-  user: { userId: number | null };
-  cspNonce: string;
-  /** The site's origin for this request (server-guards siteOriginOf): the origin of the URL Remix sees. */
-  origin: string;
-  bodyLimit: BodyLimit;
-  /** A 413 was sent while the body was streaming in; whatever Remix answers after that is dropped. */
-  bodyTooLarge?: boolean;
-  /** The cause of this request's failure has been logged (so the 5xx line need not say it is unknown). */
-  errorLogged?: boolean;
-  /** The metrics' route label, for answers given outside Remix (static files, /healthz, /metrics); else the Remix route's id. */
-  route?: string;
-};
-
-const locals = (res: ExpressResponse) => res.locals as Locals;
-
-/** Logs an error with the request it broke (id, method, path — never the query string, which may hold tokens). */
-function logRequestError(req: ExpressRequest, res: ExpressResponse, error: unknown) {
-  locals(res).errorLogged = true;
-  console.error(`[error] ${locals(res).requestId} ${req.method} ${req.path}`, error);
-}
-
-/** A refusal or failure answered here, outside Remix: JSON `{message}` under /api, a small pt-BR page elsewhere. */
-function answer(req: ExpressRequest, res: ExpressResponse, status: number, message: string) {
-  const { contentType, body } = errorAnswer(req.path, status, message);
-  lingerOnUnreadBody(req, res);
-  res.status(status).set("Cache-Control", "no-store").type(contentType).send(body);
-}
-
-/** How long, at most, the unread rest of a request body is read and dropped after the answer (nginx's lingering_time). */
-const UNREAD_BODY_LINGER_MS = 30_000;
-
-function answerTooLarge(req: ExpressRequest, res: ExpressResponse, limit: BodyLimit) {
-  answer(req, res, 413, bodyTooLargeMessage(limit));
-}
-
-/**
- * Some answers go out before the request body has been read: a 413, a redirect to /login or a 401 for
- * photos posted without a session. Closing the connection then, with the client still sending, ends
- * it in a reset, and the reset can wipe the answer before the client reads it (the browser shows a
- * network error, a script gets EPIPE). So, like nginx's lingering close, the connection stays open,
- * even when the client asked to close it, while the rest is read and dropped; a client still sending
- * after UNREAD_BODY_LINGER_MS is cut off. Call it before the answer's headers go out.
- */
-function lingerOnUnreadBody(req: ExpressRequest, res: ExpressResponse) {
-  if (req.complete) return;
-  res.setHeader("Connection", "keep-alive");
-  res.once("finish", () => {
-    if (req.complete || req.destroyed) return;
-    req.unpipe();
-    req.resume();
-    const cut = setTimeout(() => req.socket?.destroy(), UNREAD_BODY_LINGER_MS);
-    req.once("close", () => clearTimeout(cut));
-    req.once("end", () => {
-      clearTimeout(cut);
-      // Now the connection closes as the client asked.
-      if (/\bclose\b/i.test(req.headers.connection ?? "")) req.socket?.end();
-    });
-  });
-}
 
 /** The web app in this web worker: listens on PORT (shared by the workers through the first process). */
 function serve() {
@@ -271,6 +205,11 @@ function serve() {
 
   const handleRemixRequest = createRequestHandler(build, build.mode);
   app.all("*", async (req, res, next) => {
+    // A list page for a visitor without a cookie may be served as kept (ADR 027).
+    const pageKey = anonymousPageKey({ method: req.method, path: req.path, url: req.originalUrl, origin: locals(res).origin, cookie: req.headers.cookie });
+    const pageState = pageKey ? anonymousPageState() : "";
+    const kept = pageKey ? keptPage(pageKey, pageState, locals(res).cspNonce) : null;
+    if (kept) return sendPage(res, kept);
     try {
       const controller = new AbortController();
       // The client left before the answer was complete: loaders and actions see an aborted signal.
@@ -299,6 +238,11 @@ function serve() {
         await response.body?.cancel();
         answer(req, res, 500, MESSAGES.internal);
         return;
+      }
+      if (pageKey) {
+        const page = { status: response.status, headers: [...response.headers.entries()], html: await response.text() };
+        keepPage(pageKey, pageState, { ...page, nonce: locals(res).cspNonce });
+        return sendPage(res, page);
       }
       await sendRemixResponse(req, res, response);
     } catch (error) {
@@ -347,68 +291,4 @@ function serve() {
   }
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-}
-
-/**
- * The Fetch Request Remix handles (what @remix-run/express's adapter does, with our origin): its URL
- * is the site's origin plus the path, and its Host header that origin's host, so Remix's own
- * Origin-versus-Host check agrees with the one above instead of failing same-site posts behind a proxy.
- */
-function remixRequest(req: ExpressRequest, res: ExpressResponse, controller: AbortController): Request {
-  const { origin } = locals(res);
-  const headers = remixHeaders(req.headers);
-  headers.set("host", new URL(origin).host);
-  headers.delete("x-forwarded-host");
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(cappedBody(req, res, controller));
-    init.duplex = "half";
-  }
-  // Concatenated, not resolved: "//evil.example/x" stays a path on our origin.
-  return new Request(`${origin}${req.originalUrl}`, init);
-}
-
-function remixHeaders(incoming: IncomingHttpHeaders) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  return headers;
-}
-
-/**
- * The request body as Remix reads it, counted on the way: past the cap (a chunked body declares no
- * length), the reading fails, Remix's work is aborted and the client gets the 413 at once.
- */
-function cappedBody(req: ExpressRequest, res: ExpressResponse, controller: AbortController) {
-  const limit = locals(res).bodyLimit;
-  const body = new PassThrough();
-  let received = 0;
-  req.on("data", (chunk: Buffer) => {
-    received += chunk.length;
-    if (received <= limit.bytes || locals(res).bodyTooLarge) return;
-    locals(res).bodyTooLarge = true;
-    req.unpipe(body);
-    body.destroy(new Error(`request body over ${limit.label}`));
-    controller.abort();
-    if (!res.headersSent) answerTooLarge(req, res, limit);
-  });
-  // A client that disconnects mid-body must not leave the reader waiting for an end that never comes.
-  req.on("close", () => {
-    if (!req.complete) body.destroy(new Error("the client closed the connection before the body ended"));
-  });
-  req.pipe(body);
-  return body;
-}
-
-async function sendRemixResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
-  lingerOnUnreadBody(req, res);
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
 }

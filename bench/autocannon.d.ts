@@ -4,5 +4,5 @@ declare module "autocannon" {
   type Instance = PromiseLike<Result> & {
     on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
   };
-  export default function autocannon(options: { url: string; connections?: number; duration?: number }): Instance;
+  export default function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string> }): Instance;
 }

@@ -4,7 +4,7 @@ const REFERENCE_VERSION_SQL = "SELECT version FROM reference_version WHERE id = 
 let versionStatement: { get(): unknown } | undefined;
 
 /** Goes up with every change of a category, subcategory or city (triggers, migration 0006), from any process. */
-function referenceVersion(): number {
+export function referenceVersion(): number {
   versionStatement ??= sqlite.prepare<[], number>(REFERENCE_VERSION_SQL).pluck();
   return Number(versionStatement.get() ?? 0);
 }

@@ -91,6 +91,14 @@ function dayOf(now: Date): string {
 }
 
 /**
+ * What every public list shows depends on, as a cache key: the listing version and the São Paulo day.
+ * The whole list pages kept for visitors without a cookie (web/anonymous-pages.server.ts) go by it too.
+ */
+export function listingState(now: Date = new Date()): string {
+  return `${listingVersion()}|${dayOf(now)}`;
+}
+
+/**
  * What a filter selects, as a cache key: the listing version and the São Paulo day (expirations fall on
  * its midnights) say whether the same filter still selects the same ads. The order does not change a total.
  */
@@ -309,7 +317,7 @@ export const RECENT_ARRIVALS = 8;
  * appears at once.
  */
 export function listRecentCards(cityId: number, now: Date = new Date()): CardAd[] {
-  return keptCards(`recent|${listingVersion()}|${dayOf(now)}|${cityId}`, now, () => {
+  return keptCards(`recent|${listingState(now)}|${cityId}`, now, () => {
     const rows = db
       .select(cardPageColumns)
       .from(ads)

@@ -1,0 +1,78 @@
+/**
+ * The list pages' whole document, kept a few seconds for visitors who send no cookie (ADR 027).
+ *
+ * `/` and `/categories` look the same to everyone who sends no cookie: no session, no favourites, no
+ * toast. Their data is already kept (ADR 016), but React's render and the serialisation of the cards
+ * into the page still cost every request, which held them at ~0.70× the static /sobre's throughput
+ * (issue #24). A first visit — from a search engine, a shared link, a phone on 3G — is the common case
+ * on a classifieds site, so its document is kept for KEPT_MS under the same state as the cards it shows:
+ * an ad published, paused, edited or expired, a category or city changed, or a new São Paulo day is
+ * seen at once; only views (which do not change the listing version) may lag, as on the cards.
+ *
+ * Each answer still gets its own CSP nonce: the kept HTML is cut at the nonce it was rendered with and
+ * joined with the new request's, so no two visitors ever see the same one.
+ */
+import { referenceVersion } from "~/db/reference-version.server";
+import { listingState } from "~/models/ad/listing.server";
+
+/** The pages that may be kept: the same for every visitor without a cookie, and the most visited. */
+const ANONYMOUS_PAGE_PATHS = new Set(["/", "/categories"]);
+/** As long as a page of cards is kept (listing.server.ts): the views on a card lag by no more. */
+const KEPT_MS = 5_000;
+/** Each one ~75–85 KB of HTML: ~16 MB a web worker at most (ADR 016's table). Emptied when full. */
+const MAX_PAGES = 200;
+
+export type AnonymousPageRequest = {
+  method: string;
+  /** The path without the query string. */
+  path: string;
+  /** The path with the query string, as the client asked. */
+  url: string;
+  /** The site's origin this request was answered for (the canonical link and JSON-LD carry it). */
+  origin: string;
+  /** The Cookie header: any cookie at all may change the page (session, favourites, toast). */
+  cookie: string | undefined;
+};
+
+export type PageAnswer = { status: number; headers: [string, string][]; html: string };
+
+type KeptPage = { at: number; state: string; status: number; headers: [string, string][]; pieces: string[] };
+
+const pages = new Map<string, KeptPage>();
+
+/** The key under which this request's answer may be kept, or null when it must be rendered for it. */
+export function anonymousPageKey(request: AnonymousPageRequest): string | null {
+  if (request.method !== "GET" || request.cookie !== undefined || !ANONYMOUS_PAGE_PATHS.has(request.path)) return null;
+  return `${request.origin}${request.url}`;
+}
+
+/**
+ * What the kept pages depend on besides their address. Read before rendering: a change made during
+ * the render leaves the page under the older state, so the next request renders again.
+ */
+export function anonymousPageState(now: Date = new Date()): string {
+  return `${listingState(now)}|${referenceVersion()}`;
+}
+
+/** The kept answer for `key`, with `nonce` in its scripts, while it is fresh and `state` has not changed. */
+export function keptPage(key: string, state: string, nonce: string, now: number = Date.now()): PageAnswer | null {
+  const page = pages.get(key);
+  if (!page) return null;
+  if (now - page.at >= KEPT_MS || page.state !== state) {
+    pages.delete(key);
+    return null;
+  }
+  return { status: page.status, headers: page.headers, html: page.pieces.join(nonce) };
+}
+
+/** Keeps a rendered answer: only a 200 that sets no cookie (a page that writes to its visitor is theirs). */
+export function keepPage(key: string, state: string, answer: PageAnswer & { nonce: string }, now: number = Date.now()) {
+  if (!answer.nonce || answer.status !== 200 || answer.headers.some(([name]) => name.toLowerCase() === "set-cookie")) return;
+  if (pages.size >= MAX_PAGES) pages.clear();
+  pages.set(key, { at: now, state, status: answer.status, headers: answer.headers, pieces: answer.html.split(answer.nonce) });
+}
+
+/** For tests: forget every kept page. */
+export function clearAnonymousPages() {
+  pages.clear();
+}

@@ -80,9 +80,11 @@ export default defineConfig({
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
   },
+  // The own-server specs first: they run one at a time, so started last they were a tail of several
+  // minutes with the other worker idle; started first they run beside the browser tests throughout.
   projects: [
-    { name: "js", use: { ...chromium }, testIgnore: OWN_SERVER_SPECS },
     { name: "own-server", use: { ...chromium }, testMatch: OWN_SERVER_SPECS, workers: 1 },
+    { name: "js", use: { ...chromium }, testIgnore: OWN_SERVER_SPECS },
     // The core flows again with JavaScript off: every form and link must work as plain HTML.
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grep: /@nojs/ },
   ],

@@ -60,8 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const server = useServerParts();
   // The outermost effect: it runs once the whole page has hydrated and its own effects have run. The
   // replay itself waits for the next task: the events it sends are then handled as a visitor's are,
-  // outside React's commit (an event sent from inside it is rendered in a nested synchronous pass, the
-  // only unusual thing a first load does, and the lead on a "Root did not complete" #345 seen once).
+  // outside React's commit (an event sent from inside it is rendered in a nested synchronous pass).
+  // Taps that come before the router exists are held in entry.client.tsx (React's #345).
   useEffect(() => {
     const replay = setTimeout(replayInputMadeBeforeHydration, 0);
     return () => clearTimeout(replay);

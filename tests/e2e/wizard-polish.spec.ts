@@ -96,6 +96,35 @@ test.describe("picked before the scripts arrive", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a tap while the scripts start does not stop the page from hydrating (React #345)", async ({ page, javaScriptEnabled, signedInUser }) => {
+    test.skip(!javaScriptEnabled, "the scripts are what is waited for");
+    await signedInUser("Vera Polimento");
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // A tap queued while a phone evaluates the scripts reaches React between hydrateRoot() and its first
+    // render: here, a click on 'Veículos' right after React puts its listeners on the document.
+    await page.addInitScript(() => {
+      const addEventListener = EventTarget.prototype.addEventListener;
+      let armed = true;
+      EventTarget.prototype.addEventListener = function (type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+        if (armed && this === document && type === "click" && options === true) {
+          armed = false;
+          queueMicrotask(() => {
+            const radios = Array.from(document.querySelectorAll<HTMLInputElement>('input[name="categoryId"]'));
+            radios.find((radio) => radio.parentElement?.textContent?.includes("Veículos"))!.parentElement!.click();
+          });
+        }
+        return addEventListener.call(this, type, listener, options);
+      };
+    });
+    await page.goto("/create-ad?step=1");
+    await waitForHydration(page);
+    await expect(page.getByRole("radio", { name: "Veículos" })).toBeChecked();
+    await expect(page.getByLabel("Tipo de veículo")).toBeVisible();
+    await expect(page.getByLabel("Tipo de veículo").getByRole("option", { name: "Carros" })).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+
   test("the card picked on the payment page stays picked", async ({ page, javaScriptEnabled, signedInUser }) => {
     test.skip(!javaScriptEnabled, "the scripts are what is waited for");
     const { email } = await signedInUser("Vera Polimento");

@@ -4,7 +4,7 @@
  * no cookie, and the kept page hydrates under its policy as a rendered one does.
  */
 import { test } from "@playwright/test";
-import { deleteAd, expect, insertActiveAd } from "../support/e2e-ads";
+import { deleteAd, expect, favouritePosted, insertActiveAd } from "../support/e2e-ads";
 import { rawRequest } from "../support/http";
 import { waitForHydration } from "../support/hydration";
 
@@ -46,7 +46,7 @@ test.describe("list pages for a first visit", () => {
       await waitForHydration(page);
       const heart = page.getByTestId(`favourite-${ad.id}`);
       await expect(heart).toHaveAttribute("aria-pressed", "false");
-      const posted = page.waitForResponse((response) => /^\/favoritos(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+      const posted = favouritePosted(page);
       await heart.click();
       await expect(heart).toHaveAttribute("aria-pressed", "true");
       await posted;

@@ -3,7 +3,7 @@
  * card and on /favoritos without an account (a plain post and redirect back without JavaScript, a
  * fetcher that turns the heart without a reload with it), and 'Salvar busca' listed in /conta.
  */
-import { deleteAd, expect, insertActiveAd } from "../support/e2e-ads";
+import { deleteAd, expect, favouritePosted, insertActiveAd } from "../support/e2e-ads";
 import { test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
@@ -21,7 +21,7 @@ test("favourite and unfavourite an ad without an account @nojs", async ({ page, 
     }
     const heart = page.getByTestId(`favourite-${ad.id}`);
     await expect(heart).toHaveAttribute("aria-pressed", "false");
-    const posted = page.waitForResponse((response) => /^\/favoritos(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+    const posted = favouritePosted(page);
     await heart.click();
     await expect(heart).toHaveAttribute("aria-pressed", "true");
     await posted;
@@ -32,7 +32,7 @@ test("favourite and unfavourite an ad without an account @nojs", async ({ page, 
     await page.goto("/favoritos");
     const card = page.getByTestId(`favourite-card-${ad.id}`);
     await expect(card).toContainText(ad.title);
-    const removed = page.waitForResponse((response) => /^\/favoritos(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+    const removed = favouritePosted(page);
     await card.getByTestId(`favourite-${ad.id}`).click();
     await removed;
     await page.goto("/favoritos");

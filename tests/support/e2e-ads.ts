@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "../../app/lib/dates";
 
 export type OwnAd = { id: number; title: string; description: string; cityId: number; city: string };
@@ -137,4 +137,9 @@ export function storedAd(adId: number): { status: string; title: string; expirat
     .prepare<[number], { status: string; title: string; expiration_date: number; ad_cost_cents: number }>("SELECT status, title, expiration_date, ad_cost_cents FROM ads WHERE id = ?")
     .get(adId);
   });
+}
+
+/** Resolves with the answer to the next heart's post (POST /favoritos, or its `.data` with JavaScript). */
+export function favouritePosted(page: Page) {
+  return page.waitForResponse((response) => /^\/favoritos(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
 }

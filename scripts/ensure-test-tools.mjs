@@ -1,5 +1,5 @@
 // The system tools a test suite needs, installed from Debian with apt-get when missing (`npx playwright
-// install` cannot download browsers here). `node scripts/ensure-test-tools.mjs unit|e2e`:
+// install` cannot download browsers here). `node scripts/ensure-test-tools.mjs unit|e2e [...]`:
 // - unit: poppler-utils (pdftoppm, pdftotext), with which the PDF report test draws the first page and
 //   reads its text; Vitest needs nothing else, so a machine without a browser runs `npm run test:unit`;
 // - e2e: Chromium's headless shell (chromium-headless-shell), which the Playwright tests drive, and Caddy, the TLS proxy of the deploy recipe
@@ -18,12 +18,13 @@ const TOOLS = {
   ],
 };
 
-const suite = process.argv[2];
-const tools = TOOLS[suite];
-if (!tools) {
-  console.error(`usage: node scripts/ensure-test-tools.mjs ${Object.keys(TOOLS).join("|")}`);
+// Several suites at once (`unit e2e`) make one apt-get call: two at a time would fight over dpkg's lock.
+const suites = process.argv.slice(2);
+if (suites.length === 0 || suites.some((suite) => !TOOLS[suite])) {
+  console.error(`usage: node scripts/ensure-test-tools.mjs ${Object.keys(TOOLS).join("|")} [...]`);
   process.exit(2);
 }
+const tools = suites.flatMap((suite) => TOOLS[suite]);
 
 const missing = [...new Set(tools.filter((tool) => !existsSync(tool.path)).map((tool) => tool.pkg))];
 if (missing.length) {

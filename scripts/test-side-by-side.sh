@@ -4,6 +4,8 @@
 # them on two (CI: 16.3 min with them one after the other). Vitest's output is kept aside and printed
 # after Playwright's, so neither interleaves; the run fails if either suite does.
 set -u
+# Both suites' system tools first, in one apt-get call: the two suites must not install them at once.
+node scripts/ensure-test-tools.mjs unit e2e || exit 1
 unit_log=$(mktemp)
 trap 'rm -f "$unit_log"' EXIT
 VITEST_MAX_WORKERS=1 npm run test:unit >"$unit_log" 2>&1 &

@@ -4,7 +4,7 @@
  * no cookie, and the kept page hydrates under its policy as a rendered one does.
  */
 import { test } from "@playwright/test";
-import { deleteAd, expect, favouritePosted, insertActiveAd } from "../support/e2e-ads";
+import { deleteAd, expect, insertActiveAd, tapHeartOn } from "../support/e2e-ads";
 import { rawRequest } from "../support/http";
 import { waitForHydration } from "../support/hydration";
 
@@ -44,12 +44,7 @@ test.describe("list pages for a first visit", () => {
       expect((await rawRequest(`${baseURL}${list}`)).text).toContain(ad.title);
       await page.goto(list);
       await waitForHydration(page);
-      const heart = page.getByTestId(`favourite-${ad.id}`);
-      await expect(heart).toHaveAttribute("aria-pressed", "false");
-      const posted = favouritePosted(page);
-      await heart.click();
-      await expect(heart).toHaveAttribute("aria-pressed", "true");
-      await posted;
+      await tapHeartOn(page, page.getByTestId(`favourite-${ad.id}`));
       // Now the browser sends its favourites cookie: the page is rendered for it, with the heart on.
       await page.reload();
       await expect(page.getByTestId(`favourite-${ad.id}`)).toHaveAttribute("aria-pressed", "true");

@@ -3,7 +3,7 @@
  * card and on /favoritos without an account (a plain post and redirect back without JavaScript, a
  * fetcher that turns the heart without a reload with it), and 'Salvar busca' listed in /conta.
  */
-import { deleteAd, expect, favouritePosted, insertActiveAd } from "../support/e2e-ads";
+import { deleteAd, expect, favouritePosted, insertActiveAd, tapHeartOn } from "../support/e2e-ads";
 import { test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
@@ -19,12 +19,7 @@ test("favourite and unfavourite an ad without an account @nojs", async ({ page, 
       // With JavaScript the heart answers without reloading the page.
       await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
     }
-    const heart = page.getByTestId(`favourite-${ad.id}`);
-    await expect(heart).toHaveAttribute("aria-pressed", "false");
-    const posted = favouritePosted(page);
-    await heart.click();
-    await expect(heart).toHaveAttribute("aria-pressed", "true");
-    await posted;
+    await tapHeartOn(page, page.getByTestId(`favourite-${ad.id}`));
     if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
     else await expect(page.getByRole("status")).toContainText("Anúncio salvo nos favoritos");
     await expect(page).toHaveURL(list);

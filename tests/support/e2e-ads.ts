@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { test as base, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "../../app/lib/dates";
 
 export type OwnAd = { id: number; title: string; description: string; cityId: number; city: string };
@@ -142,4 +142,13 @@ export function storedAd(adId: number): { status: string; title: string; expirat
 /** Resolves with the answer to the next heart's post (POST /favoritos, or its `.data` with JavaScript). */
 export function favouritePosted(page: Page) {
   return page.waitForResponse((response) => /^\/favoritos(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+}
+
+/** Taps a heart that is off: it turns on at once, and the tap's post has been answered when this resolves. */
+export async function tapHeartOn(page: Page, heart: Locator) {
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  const posted = favouritePosted(page);
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await posted;
 }

@@ -20,9 +20,11 @@
  */
 import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { broadcastDevReady, createRequestHandler, installGlobals } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type Response as ExpressResponse } from "express";
 import { sqlite } from "~/db/client.server";
 import { getEnv } from "~/env.server";
@@ -199,8 +201,19 @@ function serve() {
 
   // Fingerprinted build assets never change; everything else in public/ may, so it is cached briefly.
   // setHeaders runs only when a file is served: those requests count under one "static" label.
-  const countAsStatic = (res: ExpressResponse) => void (locals(res).route = "static");
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: countAsStatic }));
+  // The build's scripts and styles are sent as `npm run build` compressed them (Brotli, else gzip:
+  // scripts/precompress-assets.mjs), so the compression middleware above has nothing left to do there.
+  // (serve-static types the response as Node's; it is Express's own.)
+  const countAsStatic = (res: ServerResponse) => void (locals(res as ExpressResponse).route = "static");
+  app.use(
+    "/build",
+    expressStaticGzip("public/build", {
+      enableBrotli: true,
+      orderPreference: ["br"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", setHeaders: countAsStatic },
+    }),
+  );
   app.use(express.static("public", { maxAge: "1h", setHeaders: countAsStatic }));
 
   const handleRemixRequest = createRequestHandler(build, build.mode);

@@ -165,6 +165,29 @@ test.describe("operations", () => {
     expect(response.headers()["content-encoding"]).toBe("gzip");
   });
 
+  test("the build's scripts are sent as the build compressed them: Brotli, else gzip, else as they are", async ({ page, request }) => {
+    await page.goto("/");
+    // The held preload links name every script of the page; React DOM's chunk is the largest.
+    const hrefs = await page.locator('link[href^="/build/"][href$=".js"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    const sizes = await Promise.all(hrefs.map(async (href) => ({ href, bytes: (await (await request.get(href, { headers: { "Accept-Encoding": "identity" } })).body()).length })));
+    const largest = sizes.sort((a, b) => b.bytes - a.bytes)[0]!.href;
+    const answers = await Promise.all(
+      ["br, gzip", "gzip", "identity"].map((encoding) => request.get(largest, { headers: { "Accept-Encoding": encoding } })),
+    );
+    expect(answers.map((answer) => answer.headers()["content-encoding"])).toEqual(["br", "gzip", undefined]);
+    for (const answer of answers) {
+      expect(answer.headers()["content-type"]).toMatch(/^(text|application)\/javascript/);
+      expect(answer.headers()["cache-control"]).toContain("immutable");
+      expect(answer.headers()["vary"]).toContain("Accept-Encoding");
+      // A file sent as stored has a length; one compressed on the fly would stream in chunks.
+      expect(Number(answer.headers()["content-length"])).toBeGreaterThan(0);
+    }
+    // Playwright decodes what it receives: the three carry the same script.
+    const [brotli, gzip, plain] = await Promise.all(answers.map((answer) => answer.text()));
+    expect(brotli).toBe(plain);
+    expect(gzip).toBe(plain);
+  });
+
   test("an oversized body is refused with 413 before it is read", async ({ baseURL }) => {
     // A raw request that only declares a huge body: the server must answer without waiting for it.
     const status = await new Promise<number | undefined>((resolve, reject) => {

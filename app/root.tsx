@@ -29,7 +29,8 @@ const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").the
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // A PNG, not the SVG it is drawn from (scripts/build-icon-sprite.ts): a phone renders an SVG favicon as a document of its own.
+  { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "48x48" },
 ];
 
 const HOME_META = [

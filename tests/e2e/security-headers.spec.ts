@@ -30,7 +30,7 @@ async function answers(server: AppServer, cookie?: string): Promise<Array<[strin
     ["image variant", await get(`/images/${PUBLIC_ID}?w=320`), 200, /^image\//],
     ["404 page", await get("/pagina-que-nao-existe"), 404, /^text\/html/],
     ["404 image", await get("/images/naoexiste"), 404, /^text\/plain/],
-    ["static file", await get("/favicon.svg"), 200, /^image\/svg/],
+    ["static file", await get("/favicon.png"), 200, /^image\/png/],
     ["405", await rawRequest(`${server.url}/`, { method: "TRACE", headers }), 405, /^text\/html/],
     [
       "413",

@@ -51,14 +51,20 @@ beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 
-/** Both providers configured, with a short timeout so "hang" tests stay fast. */
+/** A fake that hangs is given up on after this, so those tests stay fast... */
+const HANG_TIMEOUT_MS = 1500;
+/** ...and one that answers is waited for long enough that a loaded CI machine never gives up on it. */
+const ANSWER_TIMEOUT_MS = 15_000;
+
+/** Both providers configured (call it after setting the fakes' modes: the timeout follows them). */
 function bothProviders(overrides: Partial<AiConfig> = {}): AiConfig {
+  const oneHangs = gemini.mode === "hang" || openai.mode === "hang";
   return {
     geminiApiKey: FAKE_GEMINI_KEY,
     geminiBaseUrl: gemini.url,
     openaiApiKey: FAKE_OPENAI_KEY,
     openaiBaseUrl: openai.baseURL,
-    timeoutMs: 400,
+    timeoutMs: oneHangs ? HANG_TIMEOUT_MS : ANSWER_TIMEOUT_MS,
     ...overrides,
   };
 }

@@ -40,6 +40,8 @@ export type FakeGemini = {
   url: string;
   requests: FakeGeminiRequest[];
   setMode(mode: FakeMode): void;
+  /** The mode set last ("ok" after reset). */
+  readonly mode: FakeMode;
   /** Replace the default answer; return the text of the model's answer. */
   setReply(reply: ((request: FakeGeminiRequest) => string) | null): void;
   reset(): void;
@@ -154,6 +156,9 @@ export async function startFakeGemini({ port = 0, apiKey = FAKE_GEMINI_KEY }: { 
   return {
     url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`,
     requests,
+    get mode() {
+      return mode;
+    },
     setMode: (next) => {
       mode = next;
     },

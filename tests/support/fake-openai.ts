@@ -44,6 +44,8 @@ export type FakeOpenAi = {
   baseURL: string;
   requests: FakeOpenAiRequest[];
   setMode(mode: Exclude<FakeMode, "blocked" | "prose">): void;
+  /** The mode set last ("ok" after reset). */
+  readonly mode: FakeMode;
   /** The assistant's answer to chat completions. */
   setChatReply(text: string): void;
   /** Categories to flag on every moderation input (null: back to the keyword judge). */
@@ -145,6 +147,9 @@ export async function startFakeOpenAi({ port = 0, apiKey = FAKE_OPENAI_KEY }: { 
     url,
     baseURL: `${url}/v1`,
     requests,
+    get mode() {
+      return mode;
+    },
     setMode: (next) => {
       mode = next;
     },

@@ -46,6 +46,14 @@ describe("parseEnv", () => {
     expect(env.ADMIN_EMAIL).toContain("@");
   });
 
+  it("hashes passwords at full cost unless the test suite asks otherwise, and only the test suite may", () => {
+    expect(parseEnv({}).PASSWORD_HASH_COST).toBe("production");
+    expect(parseEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: "test" }).PASSWORD_HASH_COST).toBe("test");
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(() => parseEnv({ NODE_ENV, PASSWORD_HASH_COST: "test" })).toThrow(/PASSWORD_HASH_COST: may be test only with NODE_ENV=test/);
+    }
+  });
+
   it("reads SEED_DEMO=false and a numeric PORT", () => {
     expect(parseEnv({ SEED_DEMO: "false", PORT: "8080" })).toMatchObject({ SEED_DEMO: false, PORT: 8080 });
   });

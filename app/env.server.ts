@@ -167,7 +167,16 @@ export const envSchema = z.object({
   BACKUP_S3_BUCKET: optionalText,
   /** With it, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; without it, only this machine. */
   METRICS_TOKEN: z.string().trim().min(16, { message: "must have at least 16 characters" }).optional(),
+  /**
+   * What a password hash costs (services/password-hash.server.ts). "test", Argon2 at its floor, only with
+   * NODE_ENV=test: the test suite signs up and in thousands of times, and at full cost that is minutes of
+   * CPU beside the browser tests. Everything else hashes at full cost, whatever this says.
+   */
+  PASSWORD_HASH_COST: z.enum(["production", "test"]).default("production"),
 }).superRefine((env, ctx) => {
+  if (env.PASSWORD_HASH_COST === "test" && env.NODE_ENV !== "test") {
+    ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_COST"], message: "may be test only with NODE_ENV=test: a real server hashes passwords at full cost" });
+  }
   // A half-configured bucket or gateway must stop start-up, not the first upload or payment.
   if (env.STORAGE_DRIVER === "s3") {
     for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {

@@ -1,6 +1,6 @@
 /** The hash line: at most N password hashes at once, the rest in order, and a full line refused at once. */
 import argon2 from "argon2";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createLimiter,
   hashPassword,
@@ -10,6 +10,11 @@ import {
   PasswordHashBusyError,
   verifyPassword,
 } from "~/services/password-hash.server";
+
+// This file checks the hash itself and the line under real hashes: production's cost, not the suite's floor.
+vi.hoisted(() => {
+  process.env.PASSWORD_HASH_COST = "production";
+});
 
 function deferred() {
   let resolve!: () => void;

@@ -16,6 +16,7 @@
  */
 import cluster from "node:cluster";
 import argon2 from "argon2";
+import { getEnv } from "~/env.server";
 import { createLimiter, isSlotMessage, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PasswordHashBusyError, SLOT_MESSAGE, type SlotMessage } from "./password-hash-line.mjs";
 
 export { createLimiter, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PasswordHashBusyError };
@@ -77,10 +78,13 @@ export function passwordHashStats() {
  * costly to guess, stay the same. Hashes made before keep their 4 lanes (argon2 reads them from the hash).
  */
 const HASH_OPTIONS = { type: argon2.argon2id, parallelism: 1 } as const;
+/** PASSWORD_HASH_COST=test (the test suite only, env.server.ts): one pass over 1 MiB, Argon2's floor. */
+const TEST_HASH_OPTIONS = { ...HASH_OPTIONS, memoryCost: 1024, timeCost: 1 } as const;
 
 /** May throw PasswordHashBusyError when the line is full. */
 export function hashPassword(password: string) {
-  return line.run(() => argon2.hash(password, HASH_OPTIONS));
+  const options = getEnv().PASSWORD_HASH_COST === "test" ? TEST_HASH_OPTIONS : HASH_OPTIONS;
+  return line.run(() => argon2.hash(password, options));
 }
 
 /** False for a wrong password or a malformed stored hash; may throw PasswordHashBusyError when the line is full. */

@@ -42,8 +42,9 @@ async function loadApp(env: Record<string, string | undefined>) {
 type App = Awaited<ReturnType<typeof loadApp>>;
 type User = Awaited<ReturnType<App["support"]["createTestUser"]>>;
 
-// A production site names its public address (APP_URL); without one the env warns at every load.
-const PRODUCTION = { NODE_ENV: "production", APP_URL: "http://localhost", PAYMENT_GATEWAY: undefined };
+// A production site names its public address (APP_URL); without one the env warns at every load. It
+// hashes passwords at full cost (the suite's cheap hashes are refused outside NODE_ENV=test).
+const PRODUCTION = { NODE_ENV: "production", APP_URL: "http://localhost", PAYMENT_GATEWAY: undefined, PASSWORD_HASH_COST: undefined };
 
 function createCard(app: App, user: User, adId: number) {
   const { support } = app;

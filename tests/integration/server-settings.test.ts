@@ -26,15 +26,17 @@ describe("TRUST_PROXY and BACKUP_INTERVAL_MINUTES", () => {
 
 describe("NODE_ENV", () => {
   it("is set in the process from the parsed settings: unset becomes production", async () => {
-    const before = process.env.NODE_ENV;
+    const before = { NODE_ENV: process.env.NODE_ENV, PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST };
     Reflect.deleteProperty(process.env, "NODE_ENV");
+    // Production hashes at full cost: the suite's cheap hashes are refused outside NODE_ENV=test.
+    Reflect.deleteProperty(process.env, "PASSWORD_HASH_COST");
     try {
       vi.resetModules();
       const { getEnv } = await import("~/env.server");
       expect(getEnv().NODE_ENV).toBe("production");
       expect(process.env.NODE_ENV).toBe("production");
     } finally {
-      process.env.NODE_ENV = before;
+      Object.assign(process.env, before);
       vi.resetModules();
     }
   });

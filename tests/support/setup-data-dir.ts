@@ -11,6 +11,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-test-"));
 fs.cpSync(inject("templateDataDir"), dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "test";
+// Argon2 at its floor: the suite hashes thousands of passwords (password-hash.server.test.ts checks the full cost).
+process.env.PASSWORD_HASH_COST = "test";
 process.env.SESSION_SECRET = "test-secret-test-secret-test-secret-0123";
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

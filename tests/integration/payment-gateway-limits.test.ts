@@ -35,13 +35,19 @@ const gateway = (throttle: GatewayThrottle = roomy(), timeoutMs = 2_000) =>
   createAsaasGateway({ apiKey: fake.apiKey, baseUrl: fake.url, now: () => NOW, timeoutMs, throttle });
 const sent = () => fake.state.requests.length;
 
+// Asaas makes the charge, then answers too late. The client's timeout must outlast the request's way
+// to the fake on a loaded CI machine (at 200 ms it sometimes gave up before the fake had the request,
+// so there was no charge to find), and the stall must outlast the timeout by far.
+const IMPATIENT_TIMEOUT_MS = 1_500;
+const STALL_AFTER_CREATE_MS = 8_000;
+
 describe("a create that times out after Asaas made the charge", () => {
   it("is found by findCharges, and withdrawn, so a retry does not leave two live charges", async () => {
-    fake.setBehavior({ stallAfterCreateMs: 1_000 });
-    const impatient = gateway(roomy(), 200);
+    fake.setBehavior({ stallAfterCreateMs: STALL_AFTER_CREATE_MS });
+    const impatient = gateway(roomy(), IMPATIENT_TIMEOUT_MS);
     const error = await expectGatewayError(impatient.createPixCharge(pixInput(500)));
     expect([error.code, error.status]).toEqual(["timeout", 504]);
-    // Asaas made the charge all the same (on a loaded machine the request may reach it after our 200 ms).
+    // Asaas made the charge all the same.
     await vi.waitFor(() => expect(fake.countLiveCharges([500])).toBe(1), { timeout: 5_000 });
 
     const found = await impatient.findCharges([500, 501]);
@@ -51,8 +57,8 @@ describe("a create that times out after Asaas made the charge", () => {
   });
 
   it("finds a card charged by a timed-out call as paid, so it is confirmed instead of charged again", async () => {
-    fake.setBehavior({ stallAfterCreateMs: 1_000 });
-    const impatient = gateway(roomy(), 200);
+    fake.setBehavior({ stallAfterCreateMs: STALL_AFTER_CREATE_MS });
+    const impatient = gateway(roomy(), IMPATIENT_TIMEOUT_MS);
     expect((await expectGatewayError(impatient.createCardCharge(cardInput(502)))).code).toBe("timeout");
     expect(await impatient.findCharges([502])).toEqual([expect.objectContaining({ paymentId: 502, method: "CREDIT_CARD", status: "CONFIRMED" })]);
   });

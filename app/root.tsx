@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,8 +18,10 @@ import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { lazyPart, useServerParts } from "~/components/server-parts";
-import type { RootLoader } from "~/web/root-loader.server";
+import { getEnv } from "~/env.server";
 import stylesheet from "~/tailwind.css";
+import { getOptionalUser } from "~/web/auth.server";
+import { toast as toasts } from "~/web/toast.server";
 
 // Shown on few pages: rendered at once by the server, their code fetched by the browser only when shown.
 // In the browser the shell's occasional parts load on first use (components/server-parts.ts).
@@ -53,8 +55,13 @@ export const meta: MetaFunction = ({ error }) => {
   return HOME_META;
 };
 
-// The shell's data (toast, user, operator): server-only, in web/root-loader.server.ts.
-export { loader } from "~/web/root-loader.server";
+/** What every page's shell needs: the toast to show, who is signed in, and the operator's identity (Decreto 7.962/2013 art. 2) for the footer and /termos. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [{ toast, headers }, user] = await Promise.all([toasts.getToast(request), getOptionalUser(request)]);
+  // remix-toast commits its cookie on every read: without a toast to clear, that was an empty `toast`
+  // cookie set on every visitor's first page, for nothing (and it made every page uncacheable, ADR 027).
+  return data({ toast, user, operator: getEnv().operator }, { headers: toast ? headers : undefined });
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -98,7 +105,7 @@ function ScrollRestorationOnceHydrated() {
 }
 
 function Shell({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<RootLoader>("root");
+  const rootData = useRouteLoaderData<typeof loader>("root");
   const Toast = useServerParts()?.Toast ?? LazyToast;
   return (
     <>
@@ -124,7 +131,7 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<RootLoader>();
+  useLoaderData<typeof loader>();
   return (
     <Shell>
       <Outlet />

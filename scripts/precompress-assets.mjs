@@ -20,14 +20,6 @@ const COMPRESS_FROM_BYTES = 1024;
 const EXTENSIONS = new Set([".js", ".css", ".svg"]);
 const buildDir = path.resolve(import.meta.dirname, "..", "public/build");
 
-/** @param {string} dir @returns {string[]} */
-function filesUnder(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(file) : [file];
-  });
-}
-
 const encoders = {
   ".br": (/** @type {Buffer} */ bytes) =>
     zlib.brotliCompressSync(bytes, {
@@ -37,8 +29,9 @@ const encoders = {
 };
 
 let written = 0;
-for (const file of filesUnder(buildDir)) {
-  if (!EXTENSIONS.has(path.extname(file))) continue;
+for (const name of fs.readdirSync(buildDir, { recursive: true, encoding: "utf8" })) {
+  if (!EXTENSIONS.has(path.extname(name))) continue;
+  const file = path.join(buildDir, name);
   const source = fs.statSync(file);
   if (source.size < COMPRESS_FROM_BYTES) continue;
   let bytes = null;

@@ -45,11 +45,13 @@ async function register(page: Page, name: string, email: string, password = PASS
   await page.getByLabel("Confirmar senha").fill(password);
   await page.getByRole("button", { name: "Criar conta" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The router writes the new address before React renders the new page: wait for the page itself.
+  await expect(page.getByRole("button", { name: "Entrar", exact: true })).toBeVisible();
 }
 
 async function login(page: Page, email: string, password = PASSWORD, { remember = false } = {}) {
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Senha").fill(password);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
   if (remember) await page.getByLabel("Lembrar de mim").check();
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }
@@ -213,7 +215,7 @@ test.describe("accounts with JavaScript", () => {
       await route.continue();
     });
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Senha").fill(PASSWORD);
+    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page.getByRole("button", { name: "Entrando..." })).toBeDisabled();
     release();

@@ -61,7 +61,7 @@ function releaseInPage({ historyKey }: { historyKey?: string }) {
     },
   }));
   const held = { nonce: "n0nce", text: "import('/build/entry.client.js')" };
-  let state: { key?: string } | null = historyKey ? { key: historyKey } : null;
+  let state: { key?: string; idx?: number } | null = historyKey ? { key: historyKey, idx: 2 } : null;
   const page = {
     document: {
       readyState: "complete",
@@ -74,7 +74,7 @@ function releaseInPage({ historyKey }: { historyKey?: string }) {
       get state() {
         return state;
       },
-      replaceState: (value: { key: string }) => {
+      replaceState: (value: { key: string; idx: number }) => {
         log.push(`task ${task}: key`);
         state = value;
       },
@@ -92,12 +92,12 @@ function releaseInPage({ historyKey }: { historyKey?: string }) {
   };
   vm.runInNewContext(RELEASE_SCRIPTS_AFTER_LOAD, page);
   for (; task < tasks.length; task++) tasks[task]!();
-  return { log, key: state?.key };
+  return { log, key: state?.key, state };
 }
 
 describe("RELEASE_SCRIPTS_AFTER_LOAD", () => {
   it("releases one preload link per task, keys the new history entry, then runs the module script", () => {
-    const { log, key } = releaseInPage({});
+    const { log, key, state } = releaseInPage({});
     // The first tasks are the paint's frame and the start; then one task per step.
     expect(log).toEqual([
       "task 2: a modulepreload",
@@ -107,12 +107,15 @@ describe("RELEASE_SCRIPTS_AFTER_LOAD", () => {
       "task 6: run module import('/build/entry.client.js')",
     ]);
     expect(key).toMatch(/^[0-9a-v]+$/);
+    // With the router's index, so that the router does not write the entry again (createBrowserHistory).
+    expect(state).toEqual({ key, idx: 0 });
   });
 
   it("restores the position the router kept for a keyed entry (a reload, a return) before anything else", () => {
-    const { log, key } = releaseInPage({ historyKey: "k3y" });
+    const { log, key, state } = releaseInPage({ historyKey: "k3y" });
     expect(log.slice(0, 2)).toEqual(["task 0: read positions", "task 0: scroll 420"]);
     expect(log).not.toContain("task 5: key");
     expect(key).toBe("k3y");
+    expect(state).toEqual({ key: "k3y", idx: 2 });
   });
 });

@@ -36,6 +36,8 @@ const SCROLL_POSITIONS_KEY = "positions";
  * entry gets its key just before the router starts. Remix's script did both at once while the page was
  * parsed, and a fresh visit, which has nothing to restore, paid for the session storage's first read
  * and a history write (synchronous calls to the browser process: 15–160 ms on this machine).
+ * The new entry's key is written with the router's own index (`idx: 0`, what its browser history
+ * writes on an entry that has none), so the router finds it and does not write the entry a second time.
  */
 export const RELEASE_SCRIPTS_AFTER_LOAD = `(function(){
 var key=history.state&&history.state.key;
@@ -45,7 +47,7 @@ function later(f){setTimeout(f,0)}
 function start(){
 if(started)return;started=true;
 document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(l){later(function(){l.rel="modulepreload"})});
-later(function(){if(!key)history.replaceState({key:Math.random().toString(32).slice(2)},"")});
+later(function(){if(!key)history.replaceState({key:Math.random().toString(32).slice(2),idx:0},"")});
 later(function(){
 var held=document.querySelector('script[type="${HELD_MODULE_TYPE}"]');
 if(!held)return;

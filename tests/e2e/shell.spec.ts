@@ -122,6 +122,31 @@ test.describe("the page shell", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a fresh visit writes its history entry once, and the router goes back to it by that entry's key", async ({ page }) => {
+    // Each history write is a synchronous call to the browser process; count them from the first script on.
+    await page.addInitScript(() => {
+      const replaceState = history.replaceState.bind(history);
+      (window as { historyWrites?: number }).historyWrites = 0;
+      history.replaceState = (...args: Parameters<History["replaceState"]>) => {
+        (window as { historyWrites?: number }).historyWrites! += 1;
+        replaceState(...args);
+      };
+    });
+    await page.goto("/sobre");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as { historyWrites?: number }).historyWrites)).toBe(1);
+    const first = await page.evaluate(() => history.state as { key: string; idx: number });
+    expect(first).toEqual({ key: expect.stringMatching(/^[0-9a-v]+$/), idx: 0 });
+
+    // A client-side navigation and back: the router reads its own index from the entry the release script wrote.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Termos de Uso" }).click();
+    await expect(page).toHaveURL(/\/termos$/);
+    expect(await page.evaluate(() => (history.state as { idx: number }).idx)).toBe(1);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/sobre$/);
+    expect(await page.evaluate(() => history.state as { key: string; idx: number })).toEqual(first);
+  });
+
   test.describe("what a visitor does before the scripts arrive takes effect once they do", () => {
     test("a city picked on the home page is applied", async ({ page }) => {
       const release = await holdScripts(page);

@@ -85,6 +85,8 @@ test.describe("the admin panel", () => {
 
     await nav.getByRole("link", { name: "Categorias" }).click();
     await expect(page).toHaveURL(/\/admin\/categories$/);
+    // /admin has a 'Nova categoria' link too: wait for the list's own page before clicking.
+    await expect(page.getByRole("heading", { level: 1, name: "Categorias", exact: true })).toBeVisible();
     await page.getByRole("link", { name: "Nova categoria" }).click();
     await expect(page).toHaveURL(/\/admin\/create-category$/);
     if (js) await waitForHydration(page);

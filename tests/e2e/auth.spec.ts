@@ -119,6 +119,8 @@ test.describe("accounts", () => {
     const email = await existingAccount(page, "Rita Reset", "reset");
     await page.getByRole("link", { name: "Esqueceu a senha?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address changes before the page does, and the login page has an "Email" field too: wait for this page.
+    await expect(page.getByRole("button", { name: "Enviar link de recuperação" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Enviar link de recuperação" }).click();
     await expect(page.getByText("Email enviado!")).toBeVisible();

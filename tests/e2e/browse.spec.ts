@@ -198,6 +198,8 @@ test.describe("browsing without JavaScript", () => {
     await form.getByLabel("Palavra-chave").fill("geladeira");
     await form.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/\/categories\?search=geladeira&cityId=\d+$/);
+    // The address changes before the results do, and the list before had a count and a form too.
+    await expect(page.getByRole("heading", { level: 1, name: 'Resultados para "geladeira"' })).toBeVisible();
     await expect(page.getByTestId("results-count")).toHaveText(/^\d+ anúncios? encontrados?$/);
     await expect(cards(page).filter({ hasText: "Geladeira Brastemp" })).toHaveCount(1);
 
@@ -213,6 +215,8 @@ test.describe("browsing without JavaScript", () => {
     await form.getByRole("combobox", { name: "Tipo", exact: true }).selectOption("Vender");
     await form.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/search=geladeira&category=\d+&subcategoryId=\d+&cityId=\d+&adType=Vender$/);
+    // Its own chip, not the cards the list before had: the category below is picked on this list's form.
+    await expect(page.getByRole("link", { name: "Remover filtro: Vender" })).toBeVisible();
     await expect(cards(page).first()).toBeVisible();
 
     // Changing the category drops subcategory and type, even without JavaScript.

@@ -32,6 +32,8 @@ test("the ad page keeps the buyer's place: back from a list, and on a reload bef
   // A click from script: Playwright's own would first scroll the link (at the page's end) into view.
   await page.getByRole("link", { name: "Ver mais anúncios" }).evaluate((link: HTMLElement) => link.click());
   await expect(page).toHaveURL(/\/categories\?category=\d+$/);
+  // The address changes before the list is shown: wait for it, or "back from a list" is from no list at all.
+  await expect(page.getByTestId("results-count")).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/anuncio\//);
   await expect.poll(() => scrollY(page)).toBe(500);

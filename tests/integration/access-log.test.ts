@@ -180,7 +180,9 @@ describe("retention", () => {
   });
 });
 
-describe("npm run access-log", () => {
+// Each call starts tsx, which compiles the script and what it imports: seconds apiece on a loaded CI
+// machine, five of them in one test.
+describe("npm run access-log", { timeout: 60_000 }, () => {
   const command = (dataDir: string, args: string[]) =>
     run(tsx, ["scripts/access-log.ts", ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: "test" } });
   const ids = (stdout: string) =>

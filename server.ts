@@ -1,8 +1,8 @@
 /**
  * The web app: the Remix app and its static assets behind Express, with the operational basics around
- * it (see docs/decisions/001-custom-server.md). Compiled with the app into build/index.js by
- * `remix build`, which the first process (server/entry.mjs, started by `npm start`) forks for every
- * process that needs the app (ADR 005):
+ * it (see docs/decisions/001-custom-server.md). Compiled with the app into build/server/index.js by
+ * `npm run build` (the server build's entry, vite.config.ts, ADR 029), which the first process
+ * (server/entry.mjs, started by `npm start`) forks for every process that needs the app (ADR 005):
  *   - a web worker (node:cluster): serves the site on PORT, shared through the first process;
  *   - `setup` (forked first, alone): migrations, the seed and the search index, then exits, so no
  *     worker ever serves an unmigrated database;
@@ -21,8 +21,8 @@
 import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { broadcastDevReady, createRequestHandler, installGlobals } from "@remix-run/node";
-import * as build from "@remix-run/dev/server-build";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
+import * as build from "virtual:remix/server-build";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type Response as ExpressResponse } from "express";
@@ -53,7 +53,7 @@ if (cluster.isWorker) {
   serve();
 } else if (!process.send) {
   // Run by hand: without the first process there is no one to take the settings, fork workers or run jobs.
-  console.error("build/index.js is what the server's first process runs: start the server with `npm start` (or `node server/entry.mjs`).");
+  console.error("build/server/index.js is what the server's first process runs: start the server with `npm start` (or `node server/entry.mjs`).");
   process.exit(1);
 } else {
   // A child of the first process: its one task, then out (its modules go with it).
@@ -199,15 +199,15 @@ function serve() {
     }
   });
 
-  // Fingerprinted build assets never change; everything else in public/ may, so it is cached briefly.
+  // Fingerprinted build assets (build/client/assets) never change; public/ may, so it is cached briefly.
   // setHeaders runs only when a file is served: those requests count under one "static" label.
   // The build's scripts and styles are sent as `npm run build` compressed them (Brotli, else gzip:
   // scripts/precompress-assets.mjs), so the compression middleware above has nothing left to do there.
   // (serve-static types the response as Node's; it is Express's own.)
   const countAsStatic = (res: ServerResponse) => void (locals(res as ExpressResponse).route = "static");
   app.use(
-    "/build",
-    expressStaticGzip("public/build", {
+    "/assets",
+    expressStaticGzip("build/client/assets", {
       enableBrotli: true,
       orderPreference: ["br"],
       index: false,
@@ -280,9 +280,7 @@ function serve() {
   };
   app.use(finalErrorHandler);
 
-  const server = app.listen(env.PORT, env.HOST, () => {
-    if (env.NODE_ENV === "development") broadcastDevReady(build);
-  });
+  const server = app.listen(env.PORT, env.HOST);
   // CONNECT never reaches Express (Node hands over the socket); without this it is just dropped.
   server.on("connect", (_req, socket) => {
     socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW_HEADER}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);

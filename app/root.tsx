@@ -19,7 +19,7 @@ import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { lazyPart, useServerParts } from "~/components/server-parts";
 import { getEnv } from "~/env.server";
-import stylesheet from "~/tailwind.css";
+import stylesheet from "~/tailwind.css?url";
 import { getOptionalUser } from "~/web/auth.server";
 import { toast as toasts } from "~/web/toast.server";
 

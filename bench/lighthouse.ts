@@ -35,7 +35,7 @@ const PHONE_BENCHMARK_INDEX = 264;
 const LIGHTHOUSE_DEFAULT_SLOWDOWN = 4;
 const root = path.resolve(import.meta.dirname, "..");
 
-if (!fs.existsSync(path.join(root, "build/index.js"))) {
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
 }

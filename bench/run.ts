@@ -3,7 +3,7 @@
  *
  * For 10 000 and then 100 000 ads: a temporary DATA_DIR is migrated and seeded (reference data only),
  * filled with synthetic ads in one transaction (texts taken from the demo ads, so keyword frequencies
- * are realistic; no images), then the production build (`node build/index.js`, run `npm run build`
+ * are realistic; no images), then the production build (`node build/server/index.js`, run `npm run build`
  * first) is started on a free 127.0.0.1 port and autocannon measures each request for a few seconds
  * at 10 connections. Also reported: EXPLAIN QUERY PLAN of every listing query (any full `SCAN ads`
  * is flagged) and the gzip bytes of the HTML, CSS and JavaScript the home page loads.
@@ -83,7 +83,7 @@ const REUSE_DIR = process.env.BENCH_REUSE === "1" ? path.join(os.tmpdir(), "clas
 const TARGETS = { api: 20, page: 50, homeJsKb: 100, floodP95Ratio: 2, pageVsStaticRps: 0.75, accessLogRps: 0.95, serverRssMb: 512 };
 const root = path.resolve(import.meta.dirname, "..");
 
-if (!fs.existsSync(path.join(root, "build/index.js"))) {
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
 }
@@ -315,15 +315,15 @@ function explain(sqlite: Database.Database, size: number, name: string, filter: 
 async function pageWeight(base: string, page = "/") {
   const html = await (await fetch(`${base}${page}`)).text();
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
-  // What the browser fetches: module preloads and the inline scripts' imports. Not every /build/ path in the
+  // What the browser fetches: module preloads and the inline scripts' imports. Not every /assets/ path in the
   // HTML: the inline route manifest names its own file, which lazy route discovery never downloads.
-  const scriptUrls = /(?:rel="modulepreload(?:-after-load)?" href=|from |import\()"(\/build\/[^"]+\.js)"/g;
+  const scriptUrls = /(?:rel="modulepreload(?:-after-load)?" href=|from |import\()"(\/assets\/[^"]+\.js)"/g;
   const js = [...new Set([...html.matchAll(scriptUrls)].map((m) => m[1]!))];
   const gz = async (url: string) => gzipSync(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).byteLength;
   const jsBytes = (await Promise.all(js.map(gz))).reduce((a, b) => a + b, 0);
   const cssBytes = (await Promise.all(css.map(gz))).reduce((a, b) => a + b, 0);
   // Loaded only when someone opens an ad over the list.
-  const buildDir = path.join(root, "public/build/_shared");
+  const buildDir = path.join(root, "build/client/assets");
   const dialogChunk = fs.readdirSync(buildDir).find((f) => f.startsWith("AdDialog-"));
   const dialogBytes = dialogChunk ? gzipSync(fs.readFileSync(path.join(buildDir, dialogChunk))).byteLength : 0;
   return { htmlBytes: gzipSync(Buffer.from(html)).byteLength, cssBytes, jsBytes, jsFiles: js.length, dialogBytes };

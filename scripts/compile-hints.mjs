@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The last step of `npm run build` (ADR 015, issue 20): puts V8's explicit compile hint
+ * The last step but one of `npm run build` (ADR 015, issue 20): puts V8's explicit compile hint
  * (`//# allFunctionsCalledOnLoad`, Chrome 136+) at the top of the browser's start-up modules — the
  * entry and what it imports: React, React DOM and Remix, which every page runs at once to hydrate.
  *
@@ -16,18 +16,27 @@ import fs from "node:fs";
 import path from "node:path";
 
 const HINT = "//# allFunctionsCalledOnLoad\n";
-const root = path.resolve(import.meta.dirname, "..");
-const publicDir = path.join(root, "public");
+const buildDir = path.resolve(import.meta.dirname, "..", "build");
+const clientDir = path.join(buildDir, "client");
 
-// The server build names the browser's manifest of this build (public/build may hold older ones).
-const manifestUrl = fs.readFileSync(path.join(root, "build/index.js"), "utf8").match(/\/build\/manifest-[A-Z0-9]+\.js/)?.[0];
-if (!manifestUrl) throw new Error("compile-hints: no browser manifest named in build/index.js (did `remix build` run?)");
-const manifestSource = fs.readFileSync(path.join(publicDir, manifestUrl), "utf8");
-/** @type {{ entry: { module: string; imports?: string[] } }} */
-const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf("=") + 1).replace(/;\s*$/, ""));
+/** Vite's manifest of the browser build (kept by `build.manifest` in vite.config.ts, moved here by Remix). */
+/** @type {Record<string, { file: string; isEntry?: boolean; imports?: string[] }>} */
+const manifest = JSON.parse(fs.readFileSync(path.join(buildDir, ".vite/client-manifest.json"), "utf8"));
+const entry = Object.values(manifest).find((chunk) => chunk.isEntry && /\/entry\.client-[^/]+\.js$/.test(`/${chunk.file}`));
+if (!entry) throw new Error("compile-hints: no entry.client in build/.vite/client-manifest.json (did the build run?)");
 
-for (const url of [manifest.entry.module, ...(manifest.entry.imports ?? [])]) {
-  const file = path.join(publicDir, url);
+/** The entry and every module it imports statically, to the end. */
+const startUp = new Set([entry.file]);
+const pending = [...(entry.imports ?? [])];
+for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+  const chunk = manifest[key];
+  if (!chunk || startUp.has(chunk.file)) continue;
+  startUp.add(chunk.file);
+  pending.push(...(chunk.imports ?? []));
+}
+
+for (const name of startUp) {
+  const file = path.join(clientDir, name);
   const source = fs.readFileSync(file, "utf8");
   if (!source.startsWith(HINT)) fs.writeFileSync(file, HINT + source);
 }

@@ -6,7 +6,7 @@
  * bytes again for every visitor.
  *
  * Why: on one cheap server, gzip on the fly cost ~11 ms of CPU per request for React DOM's chunk and
- * ~185 ms for the ad page's 35 scripts (issue 20), work that competed with everything else the machine
+ * ~185 ms for the ad page's 35 scripts of the classic compiler (issue 20), work that competed with everything else the machine
  * did at that moment. Brotli at level 11 is too slow to run per request (0.4 s for that chunk) but
  * 13 % smaller than gzip, which a phone on 3G feels. Files under COMPRESS_FROM_BYTES are left alone,
  * as the compression middleware leaves them: the encoding's own bytes would outweigh the saving.
@@ -18,7 +18,7 @@ import zlib from "node:zlib";
 
 const COMPRESS_FROM_BYTES = 1024;
 const EXTENSIONS = new Set([".js", ".css", ".svg"]);
-const buildDir = path.resolve(import.meta.dirname, "..", "public/build");
+const buildDir = path.resolve(import.meta.dirname, "..", "build/client/assets");
 
 const encoders = {
   ".br": (/** @type {Buffer} */ bytes) =>
@@ -43,4 +43,4 @@ for (const name of fs.readdirSync(buildDir, { recursive: true, encoding: "utf8" 
     written += 1;
   }
 }
-console.log(`precompress-assets: ${written} compressed copies written in public/build`);
+console.log(`precompress-assets: ${written} compressed copies written in build/client/assets`);

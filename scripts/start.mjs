@@ -1,5 +1,5 @@
 // `npm start`: load .env if there is one, build once if there is no build yet, then run the server
-// (its first process, server/entry.mjs, which forks the app in build/index.js).
+// (its first process, server/entry.mjs, which forks the app in build/server/index.js).
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -10,7 +10,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 // before any app code runs.
 process.env.NODE_ENV ||= "production";
 
-if (!existsSync("build/index.js") || !existsSync("public/build")) {
+if (!existsSync("build/server/index.js") || !existsSync("build/client")) {
   console.log("No build yet: running `npm run build` (once)…");
   execSync("npm run build", { stdio: "inherit" });
 }

@@ -2,13 +2,13 @@
 /**
  * The server's first process (`npm start`, ADR 005): a small entry that never loads the app, so it
  * stays ~50 MB for as long as the server runs. It
- *   1. forks build/index.js as `setup` — settings checked, migrations, the seed, the search index — and
+ *   1. forks build/server/index.js as `setup` — settings checked, migrations, the seed, the search index — and
  *      waits for it to exit: a bad setting or a failed migration stops start-up here, before any web
  *      worker could serve an unmigrated database;
- *   2. forks WEB_CONCURRENCY web workers (node:cluster, build/index.js), each with its heap bounded by
+ *   2. forks WEB_CONCURRENCY web workers (node:cluster, build/server/index.js), each with its heap bounded by
  *      WORKER_MAX_HEAP_MB, replaces one that dies, and stops them all on SIGTERM/SIGINT;
  *   3. runs the jobs of server/jobs.ts (backups, the daily job, the reconciliation…) each in a
- *      short-lived child of build/index.js, one at a time, at the times the children say, and stops
+ *      short-lived child of build/server/index.js, one at a time, at the times the children say, and stops
  *      one that runs past JOB_TIMEOUT_MINUTES (server/job-runner.mjs);
  *   4. merges /metrics across the workers and the jobs (server/cluster-metrics.mjs), and keeps the
  *      machine's one line of password hashes (app/services/password-hash-line.mjs).
@@ -30,8 +30,8 @@ import { writePidFile, writeServerFile } from "./running-server.mjs";
  * @typedef {import("./jobs").ChildMessage} ChildMessage
  */
 
-/** The app, as `remix build` compiles it with server.ts. */
-const APP = path.resolve(import.meta.dirname, "../build/index.js");
+/** The app, as `npm run build` compiles it with server.ts (vite.config.ts). */
+const APP = path.resolve(import.meta.dirname, "../build/server/index.js");
 /** A job whose child ended without finishing (a crash, a kill) is tried again this much later. */
 const JOB_RETRY_MS = 5 * 60_000;
 

@@ -1,7 +1,7 @@
 /**
  * The server's jobs, and the two short-lived roles the app bundle plays for the first process
  * (server/entry.mjs, ADR 005): `setup` (migrations and the seed, before any web worker exists) and a
- * job child (one job, then exit). The first process never loads the app; it forks build/index.js for
+ * job child (one job, then exit). The first process never loads the app; it forks build/server/index.js for
  * these, waits for the child's one message and its exit, and schedules the next run at the time the
  * child said. ES modules cannot be unloaded, so a job that ran in a long-lived process would keep
  * everything it loaded (sharp, the S3 client, the payment gateway) for good; in a child it goes away.

@@ -5,7 +5,7 @@
  * symbol's, so each icon is ~120 bytes of HTML (a list page draws dozens). Decorative: label the
  * button or link around it instead.
  */
-import spriteHref from "~/assets/icons.svg";
+import spriteHref from "~/assets/icons.svg?url";
 import type { IconName } from "./icon-names";
 
 export type { IconName };

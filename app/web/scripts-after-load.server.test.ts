@@ -6,15 +6,15 @@ import { HELD_MODULE_TYPE, HELD_PRELOAD_REL, holdScriptsUntilLoad, RELEASE_SCRIP
 /** What Remix's <Scripts> renders, between the page (with accents) and the streamed loader data. */
 const page =
   '<html><body><h1>Cachorros em Patos — Ração, coleiras</h1><p>if (a<b) ção</p>' +
-  '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/_shared/chunk-B.js"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/chunk-B.js"/>' +
   '<script nonce="n0nce">window.__remixContext = {};</script>' +
-  '<script nonce="n0nce" type="module" async="">import * as route0 from "/build/root-C.js";import("/build/entry.client-A.js");</script>' +
+  '<script nonce="n0nce" type="module" async="">import * as route0 from "/assets/root-C.js";import("/assets/entry.client-A.js");</script>' +
   '<script nonce="n0nce">window.__remixContext.streamController.enqueue("[\\"São João\\", \\"type=\\\\\\"module\\\\\\" async=\\\\\\"\\\\\\"\\"]");</script>' +
   '<link rel="modulepreload" href="/not-remix.js"/></body></html>';
 
 const expected = page
-  .replace('<link rel="modulepreload" href="/build/entry', `<link rel="${HELD_PRELOAD_REL}" href="/build/entry`)
-  .replace('<link rel="modulepreload" href="/build/_shared', `<link rel="${HELD_PRELOAD_REL}" href="/build/_shared`)
+  .replace('<link rel="modulepreload" href="/assets/entry', `<link rel="${HELD_PRELOAD_REL}" href="/assets/entry`)
+  .replace('<link rel="modulepreload" href="/assets/chunk', `<link rel="${HELD_PRELOAD_REL}" href="/assets/chunk`)
   .replace(' type="module" async=""', ` type="${HELD_MODULE_TYPE}"`);
 
 async function rewrite(chunks: Buffer[]) {
@@ -60,7 +60,7 @@ function releaseInPage({ historyKey }: { historyKey?: string }) {
       log.push(`task ${task}: ${name} ${value}`);
     },
   }));
-  const held = { nonce: "n0nce", text: "import('/build/entry.client.js')" };
+  const held = { nonce: "n0nce", text: "import('/assets/entry.client.js')" };
   let state: { key?: string; idx?: number } | null = historyKey ? { key: historyKey, idx: 2 } : null;
   const page = {
     document: {
@@ -104,7 +104,7 @@ describe("RELEASE_SCRIPTS_AFTER_LOAD", () => {
       "task 3: b modulepreload",
       "task 4: c modulepreload",
       "task 5: key",
-      "task 6: run module import('/build/entry.client.js')",
+      "task 6: run module import('/assets/entry.client.js')",
     ]);
     expect(key).toMatch(/^[0-9a-v]+$/);
     // With the router's index, so that the router does not write the entry again (createBrowserHistory).

@@ -137,7 +137,7 @@ test.describe("browsing with JavaScript", () => {
     // Hold the scripts back, as a slow connection would, until the visitor has typed.
     let releaseScripts!: () => void;
     const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
+    await page.route("**/assets/*.js", async (route) => {
       await scriptsHeld;
       await route.continue();
     });

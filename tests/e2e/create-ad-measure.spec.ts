@@ -5,7 +5,7 @@
  * one) and without it (the originals travel with the form), and the bytes the browser uploaded.
  *
  * Skipped unless MEASURE_UPLOAD=1 (it takes minutes):
- *   npx remix build && MEASURE_UPLOAD=1 npx playwright test tests/e2e/create-ad-measure.spec.ts
+ *   npm run build && MEASURE_UPLOAD=1 npx playwright test tests/e2e/create-ad-measure.spec.ts
  * MEASURE_PROFILE picks the connection: "slow3g" (default: 400 ms latency, 400 kbit/s down and up) or
  * "fast3g" (DevTools' Fast 3G: 562.5 ms, 1.44 Mbit/s down, 675 kbit/s up), or "none". The numbers are
  * printed, attached to the report and written to the test's output folder (upload-measure-{profile}.json).

@@ -105,7 +105,7 @@ test.describe("the page shell", () => {
       const timing = await page.evaluate(() => {
         const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-        const scripts = resources.filter((entry) => /\/build\/.*\.js$/.test(entry.name));
+        const scripts = resources.filter((entry) => /\/assets\/.*\.js$/.test(entry.name));
         const photos = resources.filter((entry) => entry.name.includes("/images/"));
         return {
           loadStart: navigation.loadEventStart,
@@ -193,7 +193,7 @@ test.describe("operations", () => {
   test("the build's scripts are sent as the build compressed them: Brotli, else gzip, else as they are", async ({ page, request }) => {
     await page.goto("/");
     // The held preload links name every script of the page; React DOM's chunk is the largest.
-    const hrefs = await page.locator('link[href^="/build/"][href$=".js"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    const hrefs = await page.locator('link[href^="/assets/"][href$=".js"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
     const sizes = await Promise.all(hrefs.map(async (href) => ({ href, bytes: (await (await request.get(href, { headers: { "Accept-Encoding": "identity" } })).body()).length })));
     const largest = sizes.sort((a, b) => b.bytes - a.bytes)[0]!.href;
     const answers = await Promise.all(

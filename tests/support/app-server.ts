@@ -1,5 +1,5 @@
 /**
- * A production server of its own (`node server/entry.mjs`, so `remix build` must have run) on a free
+ * A production server of its own (`node server/entry.mjs`, so `npm run build` must have run) on a free
  * port with a fresh data folder, for a test that must not share the run's server: one that changes
  * server-wide state such as the per-address login throttle, or that stops the server.
  */

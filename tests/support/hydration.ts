@@ -12,7 +12,7 @@ export async function waitForHydration(page: Page) {
 export async function holdScripts(page: Page) {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/.*\.js$/, async (route) => {
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
     await released;
     await route.continue();
   });

@@ -5,8 +5,8 @@
  *   routes → web → models → services → lib        (db is used by models; env by anyone)
  *   components → lib, models' browser-safe modules (never *.server, not even beside them)
  *
- * Browser code never imports a `.server` module: the classic compiler swaps it for an empty module,
- * Remix's Vite compiler refuses the build (docs/decisions/018). Route modules (root.tsx included) import
+ * Browser code never imports a `.server` module: Remix's Vite compiler (docs/decisions/029) refuses
+ * the build (docs/decisions/018). Route modules (root.tsx included) import
  * them for their loaders and actions only; what only the server renders reaches components through
  * components/server-parts.ts.
  */

@@ -11,8 +11,8 @@ import type { CardAd } from "~/models/ad/ad";
  * In the browser the context is empty: each part comes from its lazy import instead, and hydration keeps
  * the server's HTML while that code is on the way (render lazy parts inside <Suspense fallback={null}>).
  *
- * A context rather than imports of `.server` modules from browser code, which the classic compiler
- * swaps for empty modules and Remix's Vite compiler refuses (docs/decisions/018).
+ * A context rather than imports of `.server` modules from browser code, which Remix's Vite compiler
+ * (the build's since docs/decisions/029) refuses (docs/decisions/018).
  */
 export type ServerParts = {
   Toast: typeof Toast;

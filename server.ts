@@ -29,7 +29,7 @@ import express, { type ErrorRequestHandler, type Response as ExpressResponse } f
 import { sqlite } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { openAccessLog } from "~/services/access-log.server";
-import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, trackRequestUser } from "~/web/access-log.server";
+import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, logAnswer, trackRequestUser } from "~/web/access-log.server";
 import { bodyLimitFor } from "~/web/body-limits.server";
 import { anonymousPageKey, anonymousPageState, keepPage, keptPage } from "~/web/anonymous-pages.server";
 import { securityHeaders } from "~/web/security-headers.server";
@@ -92,20 +92,24 @@ function serve() {
     res.setHeader("X-Request-Id", requestId);
     // Read now: the guard below drops the forwarded headers a client sent without TRUST_PROXY.
     const port = clientPortOf({ trustProxy: env.TRUST_PROXY, socketPort: req.socket.remotePort, forwardedPort: req.get(CLIENT_PORT_HEADER) });
-    res.on("close", () => {
-      accessLog?.write(
-        accessLogEntry({
-          time: new Date(),
-          ip: req.ip ?? req.socket.remoteAddress,
-          port,
-          method: req.method,
-          target: req.originalUrl,
-          status: res.statusCode,
-          userId: locals(res).user.userId,
-          userAgent: req.get("user-agent"),
-          requestId,
-        }),
+    if (accessLog) {
+      logAnswer(res, () =>
+        accessLog.write(
+          accessLogEntry({
+            time: new Date(),
+            ip: req.ip ?? req.socket.remoteAddress,
+            port,
+            method: req.method,
+            target: req.originalUrl,
+            status: res.statusCode,
+            userId: locals(res).user.userId,
+            userAgent: req.get("user-agent"),
+            requestId,
+          }),
+        ),
       );
+    }
+    res.on("close", () => {
       const elapsedMs = performance.now() - start;
       observeRequest({ route: locals(res).route ?? remixRouteOf(req.path), method: req.method, status: res.statusCode, seconds: elapsedMs / 1000 });
       const ms = elapsedMs.toFixed(1);

@@ -7,6 +7,7 @@
  * and the routes' auth calls do not receive the load context.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { ServerResponse } from "node:http";
 import { normalizeIp, type AccessLogEntry } from "~/services/access-log.server";
 
 /**
@@ -33,6 +34,11 @@ export function trackRequestUser<T>(record: { userId: number | null }, handle: (
 export function noteRequestUser(userId: number) {
   const record = requestUser.getStore();
   if (record) record.userId = userId;
+}
+
+/** Has `write` write the request's line once, when its answer closes. */
+export function logAnswer(res: ServerResponse, write: () => void) {
+  res.on("close", write);
 }
 
 /**

@@ -223,7 +223,7 @@ function serve() {
   const handleRemixRequest = createRequestHandler(build, build.mode);
   app.all("*", async (req, res, next) => {
     // A list page for a visitor without a cookie may be served as kept (ADR 027).
-    const pageKey = anonymousPageKey({ method: req.method, path: req.path, url: req.originalUrl, origin: locals(res).origin, cookie: req.headers.cookie });
+    const pageKey = anonymousPageKey({ method: req.method, path: req.path, url: req.originalUrl, origin: locals(res).origin, headers: req.headers });
     const pageState = pageKey ? anonymousPageState() : "";
     const kept = pageKey ? keptPage(pageKey, pageState, locals(res).cspNonce) : null;
     if (kept) return sendPage(res, kept);
@@ -258,7 +258,7 @@ function serve() {
       }
       if (pageKey) {
         const page = { status: response.status, headers: [...response.headers.entries()], html: await response.text() };
-        keepPage(pageKey, pageState, { ...page, nonce: locals(res).cspNonce });
+        keepPage(pageKey, pageState, { ...page, nonce: locals(res).cspNonce, identified: locals(res).user.userId !== null });
         return sendPage(res, page);
       }
       await sendRemixResponse(req, res, response);

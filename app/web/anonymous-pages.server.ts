@@ -11,12 +11,24 @@
  *
  * Each answer still gets its own CSP nonce: the kept HTML is cut at the nonce it was rendered with and
  * joined with the new request's, so no two visitors ever see the same one.
+ *
+ * A page is someone's as soon as the request names anyone (issue #32: a `GET /` with a bearer token and
+ * no cookie was kept and shown the account's name and e-mail to the next first visits). Two locks, each
+ * enough alone: a request carrying any header that identifies a person is neither served a kept page
+ * nor kept, and a render during which the session lookup found a user is never kept, whatever header
+ * carried it.
  */
 import { referenceVersion } from "~/db/reference-version.server";
 import { listingState } from "~/models/ad/listing.server";
 
 /** The pages that may be kept: the same for every visitor without a cookie, and the most visited. */
 const ANONYMOUS_PAGE_PATHS = new Set(["/", "/categories"]);
+/**
+ * The headers through which a request can say who it is: the session, favourites, visitor and toast
+ * cookies, and the API's bearer token (web/auth.server.ts). Nothing else the root or list loaders read
+ * depends on the person.
+ */
+const IDENTIFYING_HEADERS = ["cookie", "authorization"] as const;
 /** As long as a page of cards is kept (listing.server.ts): the views on a card lag by no more. */
 const KEPT_MS = 5_000;
 /** Each one ~75–85 KB of HTML: ~16 MB a web worker at most (ADR 016's table). Emptied when full. */
@@ -30,11 +42,19 @@ export type AnonymousPageRequest = {
   url: string;
   /** The site's origin this request was answered for (the canonical link and JSON-LD carry it). */
   origin: string;
-  /** The Cookie header: any cookie at all may change the page (session, favourites, toast). */
-  cookie: string | undefined;
+  /** The request's headers, by lower-case name (Node's `IncomingHttpHeaders`). */
+  headers: Partial<Record<string, string | string[]>>;
 };
 
 export type PageAnswer = { status: number; headers: [string, string][]; html: string };
+
+/** A rendered answer as server.ts hands it over to be kept. */
+export type RenderedPage = PageAnswer & {
+  /** The nonce the page was rendered with. */
+  nonce: string;
+  /** The session lookup found a user while rendering it (access-log.server.ts notes it): the page is theirs. */
+  identified: boolean;
+};
 
 type KeptPage = { at: number; state: string; status: number; headers: [string, string][]; pieces: string[] };
 
@@ -42,7 +62,8 @@ const pages = new Map<string, KeptPage>();
 
 /** The key under which this request's answer may be kept, or null when it must be rendered for it. */
 export function anonymousPageKey(request: AnonymousPageRequest): string | null {
-  if (request.method !== "GET" || request.cookie !== undefined || !ANONYMOUS_PAGE_PATHS.has(request.path)) return null;
+  if (request.method !== "GET" || !ANONYMOUS_PAGE_PATHS.has(request.path)) return null;
+  if (IDENTIFYING_HEADERS.some((name) => request.headers[name] !== undefined)) return null;
   return `${request.origin}${request.url}`;
 }
 
@@ -65,9 +86,13 @@ export function keptPage(key: string, state: string, nonce: string, now: number 
   return { status: page.status, headers: page.headers, html: page.pieces.join(nonce) };
 }
 
-/** Keeps a rendered answer: only a 200 that sets no cookie (a page that writes to its visitor is theirs). */
-export function keepPage(key: string, state: string, answer: PageAnswer & { nonce: string }, now: number = Date.now()) {
-  if (!answer.nonce || answer.status !== 200 || answer.headers.some(([name]) => name.toLowerCase() === "set-cookie")) return;
+/**
+ * Keeps a rendered answer: only a 200 rendered for nobody that sets no cookie (a page that writes to its
+ * visitor, or that a user was found for, is theirs).
+ */
+export function keepPage(key: string, state: string, answer: RenderedPage, now: number = Date.now()) {
+  if (answer.identified || !answer.nonce || answer.status !== 200) return;
+  if (answer.headers.some(([name]) => name.toLowerCase() === "set-cookie")) return;
   if (pages.size >= MAX_PAGES) pages.clear();
   pages.set(key, { at: now, state, status: answer.status, headers: answer.headers, pieces: answer.html.split(answer.nonce) });
 }

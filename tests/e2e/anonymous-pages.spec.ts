@@ -5,6 +5,7 @@
  */
 import { test } from "@playwright/test";
 import { deleteAd, expect, insertActiveAd, tapHeartOn } from "../support/e2e-ads";
+import { insertSession, insertUser } from "../support/e2e-session";
 import { rawRequest } from "../support/http";
 import { waitForHydration } from "../support/hydration";
 
@@ -28,6 +29,28 @@ test.describe("list pages for a first visit", () => {
       const withoutNonce = answers.map((answer, i) => answer.text.replaceAll(nonces[i]!, "NONCE"));
       expect(withoutNonce[1]).toBe(withoutNonce[0]);
       expect(withoutNonce[2]).toBe(withoutNonce[0]);
+    });
+  }
+
+  // Issue #32: `GET /` with a bearer token and no cookie was rendered for that account and kept, and the
+  // next first visits were shown its name and e-mail (a name chosen as a scam banner, here).
+  for (const path of ["/", "/categories"]) {
+    test(`${path}: a request with a bearer token is never kept for the strangers after it`, async ({ baseURL }) => {
+      const user = insertUser("AVISO: pague seu anúncio só pelo PIX 34999990000");
+      const authorization = `Bearer ${insertSession(user.id)}`;
+      // Several of each, so every web worker (each keeps its own pages) has seen the signed-in request.
+      for (let visit = 0; visit < 4; visit++) {
+        const own = await rawRequest(`${baseURL}${path}`, { headers: { Authorization: authorization } });
+        expect(own.status).toBe(200);
+        expect(own.text).toContain(user.email);
+      }
+      for (let visit = 0; visit < 4; visit++) {
+        const stranger = await rawRequest(`${baseURL}${path}`);
+        expect(stranger.status).toBe(200);
+        // (A boolean, so a failure does not print the whole page.)
+        expect(stranger.text.includes(user.email), "a stranger is shown the account's e-mail").toBe(false);
+        expect(stranger.text.includes("34999990000"), "a stranger is shown the account's name").toBe(false);
+      }
     });
   }
 

@@ -19,19 +19,23 @@ const request = (overrides: Partial<Parameters<typeof anonymousPageKey>[0]> = {}
   path: "/categories",
   url: "/categories?cityId=1",
   origin: ORIGIN,
-  cookie: undefined,
+  headers: {},
   ...overrides,
 });
 const RENDER_NONCE = "cmVuZGVyLW5vbmNlLTAwMQ==";
 const html = `<html><script nonce="${RENDER_NONCE}">a()</script><p>Anúncios</p><script nonce="${RENDER_NONCE}" type="module"></script></html>`;
-const answer = { status: 200, headers: [["content-type", "text/html; charset=utf-8"]] as [string, string][], html, nonce: RENDER_NONCE };
+const answer = { status: 200, headers: [["content-type", "text/html; charset=utf-8"]] as [string, string][], html, nonce: RENDER_NONCE, identified: false };
 
 describe("list pages kept for visitors without a cookie", () => {
   it("keeps only a cookie-less GET of / or /categories, under its origin and whole address", () => {
     expect(anonymousPageKey(request())).toBe(`${ORIGIN}/categories?cityId=1`);
     expect(anonymousPageKey(request({ path: "/", url: "/?page=2" }))).toBe(`${ORIGIN}/?page=2`);
-    expect(anonymousPageKey(request({ cookie: "favourites=1.abc" }))).toBeNull();
-    expect(anonymousPageKey(request({ cookie: "" }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "favourites=1.abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "" } }))).toBeNull();
+    // Issue #32: the API's bearer token names a person as a session cookie does.
+    expect(anonymousPageKey(request({ headers: { authorization: "Bearer abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { authorization: "" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { "accept-language": "pt-BR", "user-agent": "Mozilla/5.0" } }))).not.toBeNull();
     expect(anonymousPageKey(request({ method: "HEAD" }))).toBeNull();
     expect(anonymousPageKey(request({ method: "POST" }))).toBeNull();
     expect(anonymousPageKey(request({ path: "/anuncio/1-casa", url: "/anuncio/1-casa" }))).toBeNull();
@@ -60,6 +64,13 @@ describe("list pages kept for visitors without a cookie", () => {
     keepPage(key, state, { ...answer, status: 404 });
     expect(keptPage(key, state, "bm9uY2U=")).toBeNull();
     keepPage(key, state, { ...answer, nonce: "" });
+    expect(keptPage(key, state, "bm9uY2U=")).toBeNull();
+  });
+
+  it("never keeps a page rendered for someone the session lookup found, whatever carried them", () => {
+    const key = anonymousPageKey(request())!;
+    const state = anonymousPageState();
+    keepPage(key, state, { ...answer, identified: true });
     expect(keptPage(key, state, "bm9uY2U=")).toBeNull();
   });
 

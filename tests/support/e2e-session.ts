@@ -51,14 +51,20 @@ const cookie = () => {
   return createSessionCookie({ secret, secure: false });
 };
 
+/** A new session of `userId`: its token, good as the session cookie's value or as the API's bearer token. */
+export function insertSession(userId: number): string {
+  const token = generateToken();
+  e2eDb((db) => db.insert(sessions).values({ id: hashToken(token), userId, persistent: false, expiresAt: new Date(Date.now() + SESSION_MS) }).run());
+  return token;
+}
+
 /**
  * Signs `context` in as `userId` the way a sign-in without "Lembrar de mim" leaves it: a session row
  * keyed by the token's hash, and the signed token in the browser-session cookie (any earlier one is
  * replaced, as a new sign-in does). The page's `request` shares the context's cookies.
  */
 export async function signIn(context: BrowserContext, baseURL: string, userId: number) {
-  const token = generateToken();
-  e2eDb((db) => db.insert(sessions).values({ id: hashToken(token), userId, persistent: false, expiresAt: new Date(Date.now() + SESSION_MS) }).run());
+  const token = insertSession(userId);
   const sessionCookie = cookie();
   const signed = (await sessionCookie.serialize(token)).split(";")[0]!;
   const value = signed.slice(signed.indexOf("=") + 1);

@@ -12,7 +12,7 @@ import { adItemListJsonLd } from "~/models/ad/structured-data";
 import { listCategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
-import { pageOrigin } from "~/web/http.server";
+import { siteOrigin } from "~/web/auth.server";
 
 /** The site's title and description (the root's), the page's one address, and the featured ads as an ItemList. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Cards (the card's share of each ad only): the page's data travels inside its HTML.
   const result = city ? listPublicCards({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
   return {
-    origin: pageOrigin(request),
+    origin: siteOrigin(),
     recent: city ? listRecentCards(city.id) : [],
     categories: gridCategories(listCategories()),
     cities,

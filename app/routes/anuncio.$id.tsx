@@ -13,7 +13,7 @@ import { getAdForViewer } from "~/models/ad/detail.server";
 import { listingPath } from "~/models/ad/listing-links";
 import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/ad/structured-data";
 import { countAdView } from "~/models/ad/views.server";
-import { pageOrigin } from "~/web/http.server";
+import { siteOrigin } from "~/web/auth.server";
 import { visitorFavourites } from "~/web/favourites.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
@@ -36,7 +36,7 @@ function notFound() {
   return new Response("Anúncio não encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = adIdFromSegment(params.id);
   if (id === null) throw notFound();
   const { user, favouriteIds } = await visitorFavourites(request);
@@ -56,15 +56,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let counted = false;
   let headers = new Headers({ "Cache-Control": "private, no-store" });
   if (ad.status === "active" && isDocumentOpening(request)) {
-    const visitor = await visitorOf(request);
-    const view = countAdView(ad.id, visitor.key);
+    const visitor = await visitorOf(request, context);
+    const view = countAdView(ad.id, visitor.person);
     if (view) {
       ad.views = view.views;
       counted = true;
     }
     headers = visitorHeaders(visitor, headers);
   }
-  const origin = pageOrigin(request);
+  const origin = siteOrigin();
   // The page carries a view count and, for owners, a non-public ad: no shared caches.
   return data({ ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id) }, { headers });
 }

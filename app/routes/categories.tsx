@@ -11,7 +11,7 @@ import { activeChips, apiQueryOf, canonicalSearch, filtersHref, withoutSearch } 
 import { readListAddress } from "~/models/ad/listing-page.server";
 import { listPublicCards } from "~/models/ad/listing.server";
 import { adItemListJsonLd } from "~/models/ad/structured-data";
-import { pageOrigin } from "~/web/http.server";
+import { siteOrigin } from "~/web/auth.server";
 import { savedSearchQuery } from "~/models/saved-search/saved-searches.server";
 import { visitorFavourites } from "~/web/favourites.server";
 
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The panel lists only the chosen category's subcategories: with JavaScript a new category is applied at once.
   const { favouriteIds } = await visitorFavourites(request);
   return {
-    origin: pageOrigin(request),
+    origin: siteOrigin(),
     categories,
     subcategories: subcategories.filter((s) => s.categoryId === applied.categoryId),
     cities,

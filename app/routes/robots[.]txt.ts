@@ -3,11 +3,11 @@
  * the API, the ad wizard, the payment pages and the contact redirect (counted per visitor: a
  * crawler following it would only reach WhatsApp).
  */
-import { pageOrigin } from "~/web/http.server";
+import { siteOrigin } from "~/web/auth.server";
 
 const DISALLOWED = ["/admin", "/dashboard", "/api", "/conta", "/create-ad", "/edit-ad", "/payment", "/anuncio/*/contato", "/anuncio/*/denunciar"];
 
-export function loader({ request }: { request: Request }) {
-  const lines = ["User-agent: *", ...DISALLOWED.map((path) => `Disallow: ${path}`), "", `Sitemap: ${pageOrigin(request)}/sitemap.xml`, ""];
+export function loader() {
+  const lines = ["User-agent: *", ...DISALLOWED.map((path) => `Disallow: ${path}`), "", `Sitemap: ${siteOrigin()}/sitemap.xml`, ""];
   return new Response(lines.join("\n"), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

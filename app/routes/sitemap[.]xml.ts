@@ -3,8 +3,8 @@
  * addresses, the index of /sitemaps/*.xml (models/ad/sitemap.server.ts). Streamed.
  */
 import { SITEMAP_HEADERS, sitemapRoot } from "~/models/ad/sitemap.server";
-import { pageOrigin } from "~/web/http.server";
+import { siteOrigin } from "~/web/auth.server";
 
-export function loader({ request }: { request: Request }) {
-  return new Response(sitemapRoot(pageOrigin(request)), { headers: SITEMAP_HEADERS });
+export function loader() {
+  return new Response(sitemapRoot(siteOrigin()), { headers: SITEMAP_HEADERS });
 }

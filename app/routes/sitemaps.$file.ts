@@ -1,11 +1,11 @@
 /** GET /sitemaps/pages.xml and /sitemaps/ads-{n}.xml — the files /sitemap.xml lists once it is an index. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SITEMAP_HEADERS, sitemapFile } from "~/models/ad/sitemap.server";
-import { pageOrigin } from "~/web/http.server";
+import { siteOrigin } from "~/web/auth.server";
 
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ params }: LoaderFunctionArgs) {
   const name = /^([a-z0-9-]+)\.xml$/.exec(params.file ?? "")?.[1];
-  const body = name ? sitemapFile(name, pageOrigin(request)) : null;
+  const body = name ? sitemapFile(name, siteOrigin()) : null;
   if (!body) throw new Response("Arquivo não encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(body, { headers: SITEMAP_HEADERS });
 }

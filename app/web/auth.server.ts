@@ -43,7 +43,8 @@ export async function cookieTokenOf(request: Request): Promise<string | null> {
 }
 
 /**
- * The site's public origin, for absolute links (e-mails, the Google callback): APP_URL, or
+ * The site's public origin, for every absolute link (e-mails, the Google callback, and what is
+ * published or cached: canonical links, og:url, structured data, the sitemap, robots.txt): APP_URL, or
  * http://localhost:{PORT} when it is unset (env.server.ts warns at start-up). Never derived from a
  * request: its Host and X-Forwarded-Host are whatever the client chose to send.
  */

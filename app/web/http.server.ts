@@ -5,7 +5,6 @@
 import type { HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import type * as zm from "zod/mini";
-import { getEnv } from "~/env.server";
 import { MESSAGES } from "~/models/account/account";
 
 export const NO_STORE = { "Cache-Control": "no-store" };
@@ -26,14 +25,6 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, mes
     message,
     result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)),
   );
-}
-
-/**
- * The origin of absolute links a page shows (canonical, structured data, sitemap, robots.txt): APP_URL
- * when set, else the origin this request addressed (a local or test server).
- */
-export function pageOrigin(request: Request): string {
-  return getEnv().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
 }
 
 export function searchParamsOf(request: Request) {

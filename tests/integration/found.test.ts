@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { ads } from "~/db/schema";
+import { getEnv } from "~/env.server";
 import { adPath, type AdDetail } from "~/models/ad/ad";
 import { getAdForViewer } from "~/models/ad/detail.server";
 import { sitemapFile, sitemapPlan, sitemapRoot } from "~/models/ad/sitemap.server";
@@ -18,7 +19,8 @@ import { createUser, type TestUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
 import { callRoute } from "../support/route";
 
-const ORIGIN = "http://localhost";
+// The configured public origin (no APP_URL here: http://localhost:{PORT}), never the request's.
+const ORIGIN = getEnv().publicOrigin;
 const html = { Accept: "text/html" };
 
 let owner: TestUser;
@@ -128,8 +130,8 @@ describe("sitemap", () => {
     expect(xml).toContain("<urlset");
     expect(xml).toMatch(new RegExp(`<url><loc>${ORIGIN}/anuncio/${visible}-geladeira-brastemp-frost-free</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
     expect(xml).toContain(`<loc>${ORIGIN}/</loc>`);
-    expect(xml).toMatch(/<loc>http:\/\/localhost\/categories\?category=\d+<\/loc>/);
-    expect(xml).toMatch(/<loc>http:\/\/localhost\/categories\?cityId=\d+<\/loc>/);
+    expect(xml).toMatch(new RegExp(`<loc>${ORIGIN}/categories\\?category=\\d+</loc>`));
+    expect(xml).toMatch(new RegExp(`<loc>${ORIGIN}/categories\\?cityId=\\d+</loc>`));
     for (const ad of hidden) expect(xml).not.toContain(`/anuncio/${ad.id}-`);
   });
 

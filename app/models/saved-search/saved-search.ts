@@ -9,6 +9,8 @@ export const SAVED_SEARCH_MESSAGES = {
   alreadySaved: "Esta busca já está salva.",
   full: `Você já tem ${MAX_SAVED_SEARCHES} buscas salvas. Remova alguma em Minha conta para salvar esta.`,
   removed: "Busca removida",
+  /** The title of a refusal's toast; the reason is its description. */
+  refused: "Não foi possível concluir",
   notFound: "Busca salva não encontrada.",
   invalid: "Não foi possível entender o pedido. Recarregue a página e tente de novo.",
   unsubscribed: "Alerta cancelado",

@@ -35,7 +35,8 @@ export function describeSavedSearch(read: ReturnType<typeof readListAddress>): s
   return labels.join(" · ");
 }
 
-export type SaveSearchOutcome = { ok: true; message: string; query: string } | { ok: false; status: 409; message: string };
+/** `query`: the search in short form, where the user is sent back to, saved or not. */
+export type SaveSearchOutcome = { ok: true; message: string; query: string } | { ok: false; status: 409; message: string; query: string };
 
 /**
  * Saves the filters of a /categories address (its query string, as the page's form or the 'Salvar
@@ -47,7 +48,7 @@ export function saveSearch(userId: number, params: URLSearchParams, now: Date = 
     const same = tx.select({ id: savedSearches.id }).from(savedSearches).where(and(eq(savedSearches.userId, userId), eq(savedSearches.query, query))).get();
     if (same) return { ok: true, message: SAVED_SEARCH_MESSAGES.alreadySaved, query };
     const kept = tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId)).get()?.n ?? 0;
-    if (kept >= MAX_SAVED_SEARCHES) return { ok: false, status: 409, message: SAVED_SEARCH_MESSAGES.full };
+    if (kept >= MAX_SAVED_SEARCHES) return { ok: false, status: 409, message: SAVED_SEARCH_MESSAGES.full, query };
     // Ads published from now on are its news: the first e-mail does not list what the page already showed.
     tx.insert(savedSearches).values({ userId, query, alertedUntil: now, createdAt: now }).run();
     return { ok: true, message: SAVED_SEARCH_MESSAGES.saved, query };

@@ -44,6 +44,22 @@ export function startupWarnings(parsed: ParsedEnv): string[] {
         "Give the backups a bucket of their own, ideally in another account or region.",
     );
   }
+  if (parsed.TRUST_PROXY && !isLoopbackHost(parsed.HOST)) {
+    warnings.push(
+      `[env] TRUST_PROXY=true and HOST=${parsed.HOST}: the app's port may be reachable without the proxy, and then anyone can write ` +
+        "X-Forwarded-For — a made-up address per request passes the per-address limits (sign-ups, sign-ins). " +
+        "Listen on HOST=127.0.0.1 behind a proxy on this machine, or let only the proxy reach the port (firewall).",
+    );
+  }
+  if (parsed.isDeployment && parsed.SEED_DEMO) {
+    warnings.push("[env] SEED_DEMO=true with an https APP_URL: the demo seller's made-up ads are public on the site. Unset it unless this is a demo.");
+  }
+  if (parsed.isDeployment && !parsed.SMTP_URL) {
+    warnings.push(
+      "[env] SMTP_URL is not set: every e-mail (password resets, receipts, alerts) is only filed in DATA_DIR/outbox, and nobody receives it. " +
+        "Set SMTP_URL to your relay (smtp://user:password@host:587 or smtps://…:465).",
+    );
+  }
   if (parsed.PAYMENT_GATEWAY === "local" && parsed.NODE_ENV === "production" && paymentTestCardsOf(parsed)) {
     warnings.push(
       "[env] PAYMENT_TEST_CARDS=true in production: test cards are ON, and the local gateway approves them without charging anyone " +
@@ -51,4 +67,13 @@ export function startupWarnings(parsed: ParsedEnv): string[] {
     );
   }
   return warnings;
+}
+
+/**
+ * HOST names only this machine: a loopback address or "localhost". Anything else — 0.0.0.0 and ::
+ * (every interface), a routable address, a host name — may be reached from elsewhere.
+ */
+function isLoopbackHost(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return name === "localhost" || name === "::1" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(name);
 }

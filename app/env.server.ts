@@ -15,6 +15,9 @@ import { MIN_RETENTION_DAYS } from "~/services/access-log.server";
 import { isValidCnpj, isValidCpf } from "~/lib/documents";
 import { operatorIdentityOf, type OperatorIdentity } from "~/lib/operator";
 import { startupWarnings } from "~/env-warnings.server";
+import { hideSecretsInOutput, secretsOf, shownValue } from "~/env-secrets.server";
+import { DEMO_PIX_KEY } from "~/services/payments/local-gateway.server";
+import { smtpUrlProblem } from "~/services/smtp-url.server";
 
 export { startupWarnings };
 
@@ -44,8 +47,10 @@ export const envSchema = z.object({
   APP_URL: z.url({ message: "must be an absolute URL" }).optional(),
   SESSION_SECRET: z.string().min(32, { message: "must have at least 32 characters" }).optional(),
   ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).default("admin@classificados.local"),
-  ADMIN_PASSWORD: z.string().min(8, { message: "must have at least 8 characters" }).default("Admin@12345"),
-  SEED_DEMO: booleanString.default(true),
+  /** Default (parseEnv): DEMO_ADMIN_PASSWORD, except in a deployment, which has none. */
+  ADMIN_PASSWORD: z.string().min(8, { message: "must have at least 8 characters" }).optional(),
+  /** Default (parseEnv): true, except in a deployment. */
+  SEED_DEMO: booleanString.optional(),
   /** Web worker processes (node:cluster). Default: one per CPU core, at most 4; always 1 in development. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
   /**
@@ -245,9 +250,37 @@ export const envSchema = z.object({
     const check = checkPixKey(env.PIX_KEY);
     if (!check.ok) ctx.addIssue({ code: "custom", path: ["PIX_KEY"], message: check.problem });
   }
+  // Found at start-up: nodemailer would fail each e-mail while the visitor is told it was sent.
+  const smtpProblem = env.SMTP_URL ? smtpUrlProblem(env.SMTP_URL) : null;
+  if (smtpProblem) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: smtpProblem });
+  if (isDeployment(env)) refuseDemoSettings(env, ctx);
 });
 
-export type ParsedEnv = z.output<typeof envSchema>;
+/** The demo administrator of a local start (README's Quick start); refused in a deployment. */
+export const DEMO_ADMIN_PASSWORD = "Admin@12345";
+
+/**
+ * A deployment: production behind TLS, as docs/operations.md sets it up (an https:// APP_URL). There,
+ * what the Quick start's demo needs is refused or off; a local `npm start` (no APP_URL) keeps it.
+ */
+export function isDeployment(env: Pick<z.input<typeof envSchema>, "NODE_ENV" | "APP_URL">): boolean {
+  return (env.NODE_ENV ?? "production") === "production" && (env.APP_URL?.startsWith("https://") ?? false);
+}
+
+/** What a careless deployment would otherwise serve without a word (issue #32). */
+function refuseDemoSettings(env: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (env.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
+    ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "is the demo administrator's password, published in the README: choose one of your own" });
+  }
+  // The demo key belongs to nobody today: whoever registers it later would receive the payers' money.
+  if (env.PAYMENT_GATEWAY === "local" && !env.PIX_KEY) {
+    ctx.addIssue({ code: "custom", path: ["PIX_KEY"], message: "is required with PAYMENT_GATEWAY=local and an https APP_URL: the PIX codes pay this key (your bank's key, not the demo one)" });
+  } else if (env.PAYMENT_GATEWAY === "local" && env.PIX_KEY === DEMO_PIX_KEY) {
+    ctx.addIssue({ code: "custom", path: ["PIX_KEY"], message: "is the demo key from .env.example, registered to nobody: set your own PIX key" });
+  }
+}
+
+export type ParsedEnv = ReturnType<typeof parseEnv>;
 
 /** The lowest PAYMENT_RECONCILE_SECONDS against Asaas's production address. */
 export const MIN_RECONCILE_SECONDS_ASAAS_PRODUCTION = 60;
@@ -257,7 +290,7 @@ export function paymentTestCardsOf(parsed: Pick<ParsedEnv, "PAYMENT_TEST_CARDS" 
   return parsed.PAYMENT_TEST_CARDS ?? parsed.NODE_ENV !== "production";
 }
 
-export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SECRET" | "WEB_CONCURRENCY"> & {
+export type Env = Omit<ParsedEnv, "DATABASE_URL" | "SESSION_SECRET" | "WEB_CONCURRENCY"> & {
   WEB_CONCURRENCY: number;
   DATABASE_PATH: string;
   SESSION_SECRET: string;
@@ -276,7 +309,10 @@ export type Env = Omit<z.output<typeof envSchema>, "DATABASE_URL" | "SESSION_SEC
 
 export class EnvError extends Error {}
 
-/** Pure parse of a variables object; throws EnvError naming each bad variable. */
+/**
+ * Pure parse of a variables object; throws EnvError naming each bad variable (and never a secret's
+ * value: the message goes to the journal). The defaults that depend on a deployment are filled here.
+ */
 export function parseEnv(source: Record<string, string | undefined>) {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -286,14 +322,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
     });
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  return result.data;
-}
-
-/** A value as the error message shows it: the Asaas key only by its prefix, since logs are kept. */
-function shownValue(name: string, value: string | undefined): string {
-  if (name === "ASAAS_API_KEY" && value) return JSON.stringify(`${value.trim().slice(0, ASAAS_KEY_PREFIX.production.length)}…`);
-  if (name === "METRICS_TOKEN" && value) return `a secret of ${value.trim().length} characters`;
-  return JSON.stringify(value);
+  const deployment = isDeployment(result.data);
+  return {
+    ...result.data,
+    ADMIN_PASSWORD: result.data.ADMIN_PASSWORD ?? (deployment ? undefined : DEMO_ADMIN_PASSWORD),
+    SEED_DEMO: result.data.SEED_DEMO ?? !deployment,
+    isDeployment: deployment,
+  };
 }
 
 function resolveSessionSecret(dataDir: string, configured: string | undefined): string {
@@ -312,7 +347,7 @@ function resolveSessionSecret(dataDir: string, configured: string | undefined): 
  * a password reset link must not lead to the sender's server. Zero-config starts get localhost, and
  * the operator a warning (once, from the first process) that production needs APP_URL.
  */
-function publicOriginOf(parsed: z.output<typeof envSchema>) {
+function publicOriginOf(parsed: ParsedEnv) {
   if (parsed.APP_URL) return new URL(parsed.APP_URL).origin;
   const fallback = `http://localhost:${parsed.PORT}`;
   if (parsed.NODE_ENV === "production" && warnsAtLoad(parsed)) {
@@ -325,12 +360,14 @@ function publicOriginOf(parsed: z.output<typeof envSchema>) {
  * Warnings are printed once for the whole server, by the process that migrates at start-up (or the
  * npm script run by hand): not by the web workers or the job children, which load the same settings.
  */
-function warnsAtLoad(parsed: z.output<typeof envSchema>) {
+function warnsAtLoad(parsed: ParsedEnv) {
   return cluster.isPrimary && parsed.SERVER_JOB === undefined;
 }
 
 function loadEnv(): Env {
   const parsed = parseEnv(process.env);
+  // Before anything is logged: from here on no line this process writes shows a configured secret.
+  hideSecretsInOutput(secretsOf(parsed));
   // Once for the whole server: the workers load the same settings.
   if (warnsAtLoad(parsed)) for (const warning of startupWarnings(parsed)) console.warn(warning);
   // The parsed mode becomes the process's: Express (app.get("env")) and libraries read NODE_ENV
@@ -343,11 +380,14 @@ function loadEnv(): Env {
     ? path.resolve(parsed.DATABASE_URL.slice("file:".length))
     : path.join(dataDir, "app.db");
   fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  const sessionSecret = resolveSessionSecret(dataDir, parsed.SESSION_SECRET);
+  // The generated one too.
+  hideSecretsInOutput(secretsOf({ ...parsed, SESSION_SECRET: sessionSecret }));
   return {
     ...parsed,
     DATA_DIR: dataDir,
     DATABASE_PATH: databasePath,
-    SESSION_SECRET: resolveSessionSecret(dataDir, parsed.SESSION_SECRET),
+    SESSION_SECRET: sessionSecret,
     WEB_CONCURRENCY:
       parsed.WEB_CONCURRENCY ?? (parsed.NODE_ENV === "development" ? 1 : Math.min(os.availableParallelism(), 4)),
     isProduction: parsed.NODE_ENV === "production",

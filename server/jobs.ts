@@ -11,7 +11,7 @@
 import type { Env } from "~/env.server";
 import { db } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
-import { seed } from "~/db/seed.server";
+import { seed, SeedRefusal } from "~/db/seed.server";
 import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
 import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/housekeeping.server";
 import { syncSearchIndex } from "~/models/ad/search-index.server";
@@ -93,7 +93,14 @@ function send(message: ChildMessage): Promise<void> {
 /** The `setup` child: migrations, the seed and the search index, then the settings and the jobs' first times. */
 export async function runSetup(env: Env) {
   runMigrations(db);
-  await seed(db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
+  try {
+    await seed(db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, deployment: env.isDeployment, demo: env.SEED_DEMO });
+  } catch (error) {
+    if (!(error instanceof SeedRefusal)) throw error;
+    // A setting to give, like env.server.ts's refusals: its message alone, no stack; no worker starts.
+    console.error(`Invalid environment configuration:\n  ${error.message}`);
+    process.exit(1);
+  }
   // The Portuguese search index is filled by the app (ADR 014): index what migrations and the seed queued.
   syncSearchIndex();
   const now = new Date();

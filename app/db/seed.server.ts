@@ -1,11 +1,12 @@
 /**
  * Idempotent seed: reference data by natural keys (insert or ignore), the administrator, the
- * per-day price and, unless SEED_DEMO=false, the demo seller's ads. Running it twice adds nothing.
+ * per-day price and, when SEED_DEMO says so, the demo seller's ads. Running it twice adds nothing.
  */
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
-import { hashPassword } from "~/services/password-hash.server";
+import { DEMO_ADMIN_PASSWORD } from "~/env.server";
+import { hashPassword, verifyPassword } from "~/services/password-hash.server";
 import { uniqueUsername } from "~/models/account/users.server";
 import { imageUrl, storeOriginalImage } from "~/services/images.server";
 import { perceptualHash } from "~/services/photo-hash.server";
@@ -17,6 +18,7 @@ import {
   categories,
   characteristics,
   cities,
+  sessions,
   settings,
   states,
   subcategories,
@@ -24,11 +26,22 @@ import {
 } from "./schema";
 import { CATEGORIES, CITIES, DEMO_ADS, DEMO_SELLER, STATES } from "./seed-data";
 
-export type SeedOptions = { adminEmail: string; adminPassword: string; demo: boolean; now?: Date };
+export type SeedOptions = {
+  adminEmail: string;
+  /** ADMIN_PASSWORD; undefined only in a deployment, which has no default. */
+  adminPassword: string | undefined;
+  /** A deployment (env.server.ts's isDeployment): the demo administrator's password is not left in place. */
+  deployment?: boolean;
+  demo: boolean;
+  now?: Date;
+};
+
+/** A setting the seed needs and did not get: start-up stops with this message alone (server/jobs.ts). */
+export class SeedRefusal extends Error {}
 
 export async function seed(db: Db, options: SeedOptions) {
   seedReferenceData(db);
-  await seedAdmin(db, options.adminEmail, options.adminPassword);
+  await seedAdmin(db, options);
   if (options.demo) await seedDemoAds(db, options.now ?? new Date());
 }
 
@@ -67,12 +80,33 @@ function seedReferenceData(db: Db) {
   });
 }
 
-async function seedAdmin(db: Db, email: string, password: string) {
-  const existing = db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.email, email)).get();
+async function seedAdmin(db: Db, { adminEmail: email, adminPassword: password, deployment = false }: SeedOptions) {
+  const existing = db.select({ id: users.id, isAdmin: users.isAdmin, password: users.password }).from(users).where(eq(users.email, email)).get();
   if (existing) {
     // Never reset a password the operator may have changed; only make sure the account is an admin.
     if (!existing.isAdmin) db.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id)).run();
+    // Except the README's demo password, left by a start without ADMIN_PASSWORD: anyone may have used it.
+    // One verify (~0.2 s) per deployment start.
+    if (deployment && (await verifyPassword(existing.password, DEMO_ADMIN_PASSWORD))) {
+      if (!password) {
+        throw new SeedRefusal(
+          `ADMIN_PASSWORD: the administrator ${email} still has the demo password (the README's). ` +
+            "Set ADMIN_PASSWORD to one of your own for the next start: it replaces the demo one and ends that account's sessions.",
+        );
+      }
+      const hash = await hashPassword(password);
+      db.transaction((tx) => {
+        tx.update(users).set({ password: hash }).where(eq(users.id, existing.id)).run();
+        tx.delete(sessions).where(eq(sessions.userId, existing.id)).run();
+      });
+    }
     return;
+  }
+  if (!password) {
+    throw new SeedRefusal(
+      `ADMIN_PASSWORD: is required to create the administrator ${email} (a deployment, with an https APP_URL, has no default password). ` +
+        "Set it for the first start; later starts keep the administrator's password as it is.",
+    );
   }
   db.insert(users)
     .values({

@@ -5,9 +5,9 @@
  * over only by court order (art. 10 §1) — `npm run access-log` finds the lines. See ADR 022.
  *
  * The folder is the owner's alone (0700, files 0600) and lies outside public/, so nothing serves it.
- * Every web worker keeps its own buffer and appends it with O_APPEND, whole lines per write, at most
- * FLUSH_MS after a request and when the process exits: workers never interleave inside a line, and a
- * page never waits on the disk.
+ * Every web worker appends each line with O_APPEND, one whole line per write, before the answer leaves
+ * (web/access-log.server.ts logAnswer): workers never interleave inside a line, and an answered request
+ * always has its line, even when its worker is killed right after.
  *
  * Node's fs and path only (no app settings): the server, the daily job and the command all pass the
  * folder they use.
@@ -34,12 +34,10 @@ export type AccessLogEntry = {
 
 /** The law's floor (Marco Civil art. 15: six months), in days; the settings refuse less (env.server.ts). */
 export const MIN_RETENTION_DAYS = 183;
-/** How long a line may wait in a worker's buffer. */
-export const FLUSH_MS = 2_000;
-/** A buffer this large is written at once, whatever the timer says. */
-const FLUSH_BYTES = 256 * 1024;
 const DAY_MS = 86_400_000;
 const FILE_NAME = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+/** A full or broken disk fails every line: it is said at most this often, with how many were lost. */
+const FAILURE_REPORT_MS = 60_000;
 
 export const accessLogDir = (dataDir: string) => path.join(dataDir, "access-log");
 const fileOf = (dir: string, day: string) => path.join(dir, `${day}.jsonl`);
@@ -53,62 +51,46 @@ export function ensureAccessLogDir(dataDir: string): string {
 }
 
 /**
- * A worker's writer: `write` queues a line in memory; the lines go to their day's file (by the
- * entry's own UTC date, so a flush across midnight splits them right) in one append per file.
- * `flushSync` runs on exit, so a stopping worker loses nothing it answered.
+ * A worker's writer: `write` hands the line to the operating system at once, one write(2) on its day's
+ * file (by the entry's own UTC date, so lines across midnight land right), opened with O_APPEND ("a"),
+ * so each line lands whole at the end whatever the other workers write. A line written survives the
+ * process being killed (SIGKILL, the OOM killer); only a machine crash can lose what the kernel had
+ * not yet put on the disk (no fsync). A buffer would save nothing worth it: a write costs a few
+ * microseconds (ADR 022, measured), and a killed worker lost up to two seconds of lines with one.
  */
 export function openAccessLog(dataDir: string) {
   const dir = ensureAccessLogDir(dataDir);
-  let pending = new Map<string, string[]>();
-  let bytes = 0;
-  let timer: NodeJS.Timeout | null = null;
+  let open: { day: string; fd: number } | null = null;
+  let lost = 0;
+  let reportedAt = -Infinity;
 
-  const take = () => {
-    const batch = pending;
-    pending = new Map();
-    bytes = 0;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    return batch;
+  const fdOf = (day: string) => {
+    if (open?.day === day) return open.fd;
+    if (open) fs.closeSync(open.fd);
+    open = null;
+    // mode applies when the file is created.
+    open = { day, fd: fs.openSync(fileOf(dir, day), "a", 0o600) };
+    return open.fd;
   };
-
-  const flush = () => {
-    for (const [day, lines] of take()) {
-      // mode applies when the file is created; "a" is O_APPEND, so each write lands whole at the end.
-      fs.appendFile(fileOf(dir, day), lines.join(""), { mode: 0o600 }, (error) => {
-        if (error) console.error(`[access-log] could not write ${lines.length} lines to ${day}.jsonl:`, error);
-      });
-    }
-  };
-
-  const flushSync = () => {
-    for (const [day, lines] of take()) {
-      try {
-        fs.appendFileSync(fileOf(dir, day), lines.join(""), { mode: 0o600 });
-      } catch (error) {
-        console.error(`[access-log] could not write ${lines.length} lines to ${day}.jsonl:`, error);
-      }
-    }
-  };
-
-  process.on("exit", flushSync);
 
   return {
     write(entry: AccessLogEntry) {
-      const line = `${JSON.stringify(entry)}\n`;
-      const day = entry.time.slice(0, 10);
-      const lines = pending.get(day);
-      if (lines) lines.push(line);
-      else pending.set(day, [line]);
-      bytes += line.length;
-      if (bytes >= FLUSH_BYTES) flush();
-      // unref: a pending flush never keeps a stopping process alive (the exit handler writes it).
-      else timer ??= setTimeout(flush, FLUSH_MS).unref();
+      const line = Buffer.from(`${JSON.stringify(entry)}\n`);
+      try {
+        const written = fs.writeSync(fdOf(entry.time.slice(0, 10)), line);
+        if (written !== line.length) throw new Error(`only ${written} of ${line.length} bytes written (is the disk full?)`);
+      } catch (error) {
+        // The answer still goes out: a page is not refused because the disk is full.
+        lost++;
+        if (Date.now() - reportedAt < FAILURE_REPORT_MS) return;
+        reportedAt = Date.now();
+        console.error(`[access-log] could not write ${lost} line(s) to ${dir}:`, error);
+        lost = 0;
+      }
     },
-    flushSync,
     close() {
-      flushSync();
-      process.off("exit", flushSync);
+      if (open) fs.closeSync(open.fd);
+      open = null;
     },
   };
 }

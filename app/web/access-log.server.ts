@@ -36,9 +36,27 @@ export function noteRequestUser(userId: number) {
   if (record) record.userId = userId;
 }
 
-/** Has `write` write the request's line once, when its answer closes. */
+/**
+ * Has `write` write the request's line once: when the answer's head is made, its status set, before
+ * any of it is sent (Node's writeHead only stores the head, which leaves with the first write or end,
+ * and `end` without a head calls writeHead first); or, for a request that got no answer (the client
+ * left first), when its connection closes. So every answer a client receives has its line with the
+ * operating system already (ADR 022).
+ */
 export function logAnswer(res: ServerResponse, write: () => void) {
-  res.on("close", write);
+  let written = false;
+  const once = () => {
+    if (written) return;
+    written = true;
+    write();
+  };
+  const writeHead = res.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const result = writeHead.apply(this, args);
+    once();
+    return result;
+  } as ServerResponse["writeHead"];
+  res.on("close", once);
 }
 
 /**

@@ -4,8 +4,9 @@
  * `npm run access-log` command's filters. The server's wiring (a real request, the address behind a
  * proxy, not served over HTTP) is checked by tests/e2e/access-log.spec.ts and behind-caddy.spec.ts.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -116,7 +117,7 @@ describe("the client's port", () => {
 });
 
 describe("the files", () => {
-  it("are whole lines in the entry's UTC day, readable by the owner only (0600 in 0700), flushed on exit", async () => {
+  it("are whole lines in the entry's UTC day, readable by the owner only (0600 in 0700), written at once", async () => {
     const dataDir = scratch();
     const log = openAccessLog(dataDir);
     log.write(entry({ time: "2026-03-10T23:59:59.999Z", requestId: "late" }));
@@ -128,7 +129,7 @@ describe("the files", () => {
     for (const file of fs.readdirSync(dir)) expect(mode(path.join(dir, file))).toBe(0o600);
     expect(JSON.parse(fs.readFileSync(path.join(dir, "2026-03-10.jsonl"), "utf8"))).toMatchObject({ requestId: "late" });
 
-    // A process that exits (a worker told to stop) writes what it still holds.
+    // A process that exits right after (a worker told to stop) has written its line already.
     const script = `import { openAccessLog } from "./app/services/access-log.server";
       openAccessLog(${JSON.stringify(dataDir)}).write(${JSON.stringify(entry({ requestId: "at-exit" }))}); process.exit(0);`;
     await run(tsx, ["-e", script]);
@@ -141,6 +142,94 @@ describe("the files", () => {
     fs.chmodSync(accessLogDir(dataDir), 0o755);
     openAccessLog(dataDir).close();
     expect(mode(accessLogDir(dataDir))).toBe(0o700);
+  });
+});
+
+/**
+ * A web server in a child process that logs through the real modules, as server.ts does; prints its
+ * port. The request id comes from the client, so the test knows which line is whose. Its answers go
+ * out the three ways Express sends them: a whole body (the head made by \`end\`), a head with a status
+ * first, and a body streamed in parts.
+ */
+function startLoggingServer(dataDir: string) {
+  const script = `import http from "node:http";
+    import { openAccessLog } from "./app/services/access-log.server";
+    import { accessLogEntry, logAnswer } from "./app/web/access-log.server";
+    const log = openAccessLog(${JSON.stringify(dataDir)});
+    const server = http.createServer((req, res) => {
+      logAnswer(res, () => log.write(accessLogEntry({ time: new Date(), ip: req.socket.remoteAddress, port: req.socket.remotePort ?? null,
+        method: req.method, target: req.url, status: res.statusCode, userId: null, userAgent: req.headers["user-agent"], requestId: req.headers["x-request-id"] })));
+      const n = Number(req.url.slice(1));
+      if (n % 3 === 0) res.end("ok");
+      else if (n % 3 === 1) res.writeHead(404, { "Content-Type": "text/plain" }).end("não há");
+      else {
+        res.write("em ");
+        setImmediate(() => res.end("partes"));
+      }
+    });
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;
+  // One process (node with tsx's loader, not the tsx command, which would run it in a child): the kill hits the server.
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once("exit", (code) => reject(new Error(`the logging server exited (${code}) before listening`)));
+  });
+  return { child, port };
+}
+
+/** Sends requests from `clients` connections, one after the other on each, until `stop()`; `answered`: each answered id's status. */
+function sendUntilStopped(port: number, clients: number) {
+  const answered = new Map<string, number>();
+  let stopped = false;
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const n = next++;
+      const request = http.get({ host: "127.0.0.1", port, path: `/${n}`, agent, headers: { "x-request-id": `req-${n}` } }, (response) => {
+        response.resume();
+        response.on("end", () => {
+          answered.set(`req-${n}`, response.statusCode!);
+          resolve();
+        });
+        response.on("error", () => resolve());
+      });
+      request.on("error", () => resolve());
+    });
+  const loops = Array.from({ length: clients }, async () => {
+    while (!stopped) await one();
+  });
+  return {
+    answered,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+      agent.destroy();
+    },
+  };
+}
+
+describe("a worker killed with SIGKILL", { timeout: 60_000 }, () => {
+  it("has written the line of every request it answered (the law asks for each use: ADR 022)", async () => {
+    const dataDir = scratch();
+    const { child, port } = startLoggingServer(dataDir);
+    const client = sendUntilStopped(await port, 4);
+    // Killed while the client is still sending, as a crash or the OOM killer would.
+    while (client.answered.size < 300) await new Promise((resolve) => setTimeout(resolve, 5));
+    child.kill("SIGKILL");
+    await client.stop();
+    const dir = accessLogDir(dataDir);
+    const logged = new Map(
+      fs
+        .readdirSync(dir)
+        .flatMap((file) => fs.readFileSync(path.join(dir, file), "utf8").split("\n").filter(Boolean))
+        .map((line) => JSON.parse(line) as AccessLogEntry)
+        .map((line) => [line.requestId, line.status]),
+    );
+    const missing = [...client.answered.keys()].filter((id) => !logged.has(id));
+    expect({ answered: client.answered.size >= 300, missing: missing.length }).toEqual({ answered: true, missing: 0 });
+    // Each line has the status the client got, 404 too.
+    for (const [id, status] of client.answered) expect(logged.get(id), id).toBe(status);
   });
 });
 

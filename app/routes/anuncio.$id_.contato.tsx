@@ -1,6 +1,6 @@
 /**
  * GET /anuncio/{id}/contato — 'Entrar em Contato' and the cards' WhatsApp button: counts the contact
- * (once per visitor, ad and São Paulo day; crawlers are not counted) and redirects (302) to the
+ * (once per person, ad and São Paulo day; crawlers are not counted) and redirects (302) to the
  * seller's WhatsApp chat (lib/whatsapp.ts). An ad that is not public, or has no number, is a 404.
  * A GET, so it works as a plain link without JavaScript; the links carry rel="nofollow", and
  * robots.txt keeps crawlers away (robots[.]txt.ts).
@@ -19,12 +19,12 @@ function notFound() {
   return new Response("Anúncio não encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = adIdFromSegment(params.id);
   if (id === null) throw notFound();
   const bot = isbot(request.headers.get("User-Agent") ?? "");
-  const visitor = bot ? null : await visitorOf(request);
-  const contact = contactAd(id, visitor?.key ?? null);
+  const visitor = bot ? null : await visitorOf(request, context);
+  const contact = contactAd(id, visitor?.person ?? null);
   if (!contact) throw notFound();
   const headers = new Headers({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
   throw redirect(contact.whatsappUrl, { status: 302, headers: visitor ? visitorHeaders(visitor, headers) : headers });

@@ -48,8 +48,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return data<ReportActionData>({ ok: false, message: fieldErrors.reason ?? fieldErrors.details ?? REPORT_MESSAGES.reasonRequired, fieldErrors, values }, { status: 400 });
   }
-  const visitor = await visitorOf(request);
-  const outcome = await reportAd({ adId: id, visitor, ip: clientIp(request, context), ...parsed.data });
+  const visitor = await visitorOf(request, context);
+  const outcome = await reportAd({ adId: id, reporter: visitor.person, ip: clientIp(request, context), ...parsed.data });
   const headers = visitorHeaders(visitor, outcome.ok ? {} : retryAfterHeaders(outcome.status === 429 ? outcome : {}));
   if (!outcome.ok) return data<ReportActionData>({ ok: false, message: outcome.message, values }, { status: outcome.status, headers });
   return data<ReportActionData>({ ok: true, message: outcome.message }, { headers });

@@ -9,14 +9,14 @@ const paramsSchema = z.object({ id: idSchema });
 
 /**
  * POST /api/ads/{id}/view — counts one opening of an ad (the dialog or the ad page, with JavaScript),
- * at most once per visitor and day (models/ad/views.server.ts). A POST, so link prefetching, crawlers
+ * at most once per person and day (models/ad/views.server.ts, people.server.ts). A POST, so link prefetching, crawlers
  * and revalidation never count. Answers the ad's views and whether this opening counted.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
-  const visitor = await visitorOf(request);
-  const result = countAdView(id, visitor.key);
+  const visitor = await visitorOf(request, context);
+  const result = countAdView(id, visitor.person);
   if (result === null) return jsonError(404, "Anúncio não encontrado");
   return Response.json(result, { headers: visitorHeaders(visitor, { "Cache-Control": "no-store" }) });
 }

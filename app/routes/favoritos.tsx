@@ -12,10 +12,9 @@ import { useMemo } from "react";
 import { AdCard } from "~/components/ads/AdCard";
 import { formatAdPrice } from "~/components/ads/format";
 import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "~/components/ads/FavouriteButton";
-import { reporterKey } from "~/models/ad/reports.server";
 import { FAVOURITE_MESSAGES, MAX_FAVOURITES, type FavouriteAnswer } from "~/models/favourite/favourite";
 import { changeFavourite, favouriteCards, favouriteFormSchema, favouriteIdsOf } from "~/models/favourite/favourites.server";
-import { assertNotCrossSite, clientIp, safeRedirect } from "~/web/auth.server";
+import { assertNotCrossSite, safeRedirect } from "~/web/auth.server";
 import { favouritesCookie } from "~/web/favourites-cookie.server";
 import { favouriteHolderOf } from "~/web/favourites.server";
 import { readFormData } from "~/web/http.server";
@@ -38,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A plain form post (no JavaScript) goes back where it came from; the hearts' fetcher gets JSON.
   const back = typeof redirectTo === "string" ? safeRedirect(redirectTo, "/favoritos") : null;
   const parsed = favouriteFormSchema.safeParse({ adId: form.get("adId"), intent: form.get("intent") });
-  const visitor = await visitorOf(request);
+  const visitor = await visitorOf(request, context);
   const headers = visitorHeaders(visitor);
   const refuse = async (status: number, message: string) =>
     back
@@ -47,8 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return refuse(400, FAVOURITE_MESSAGES.invalid);
 
   const { adId, intent } = parsed.data;
-  const now = new Date();
-  const outcome = changeFavourite({ holder, adId, intent, saver: reporterKey(visitor, clientIp(request, context), now) }, now);
+  const outcome = changeFavourite({ holder, adId, intent, saver: visitor.person });
   if (!outcome.ok) return refuse(outcome.status, outcome.message);
   if (outcome.cookieIds) headers.append("Set-Cookie", await favouritesCookie(outcome.cookieIds));
   if (back) return toast.redirectWithSuccess(back, outcome.favourite ? FAVOURITE_MESSAGES.added : FAVOURITE_MESSAGES.removed, { headers });

@@ -1,44 +1,61 @@
 /**
- * Who a visitor is, for counting views once a day and for reports: the signed-in user ("u:{id}"), or
- * else a first-party cookie holding a random id ("v:{id}"), set on the first answer that needs it. The
- * id means nothing but "the same browser as before"; it is not signed (a visitor who forges one only
- * chooses how to be counted), only checked for shape.
+ * The visitor cookie (`vid`) and the person a request stands for, for counting views, contacts and
+ * saves and for reports. The cookie holds a random id and the São Paulo day it was minted, signed with
+ * SESSION_SECRET (Remix's signed cookie, as the favourites cookie): the server can tell a browser it
+ * gave an id to yesterday from one that made an id up. A cookie that does not verify — forged, or
+ * the unsigned ids given before issue 32 — counts as no cookie and is replaced. Who counts as whom
+ * from there is models/ad/people.server.ts's rule.
  */
 import { randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
 import { getEnv } from "~/env.server";
-import { getOptionalUser } from "~/web/auth.server";
+import { personOf, viewDay, type Person } from "~/models/ad/people.server";
+import { clientIp, getOptionalUser } from "~/web/auth.server";
 
-const COOKIE = "vid";
-const ID_SHAPE = /^[0-9a-f]{32}$/;
+const env = getEnv();
 const ONE_YEAR_S = 365 * 86_400;
+/** "{32 hex}.{YYYYMMDD}": the id and its mint day, inside the signed value. */
+const VALUE_SHAPE = /^([0-9a-f]{32})\.(\d{8})$/;
+
+const cookie = createCookie("vid", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.isHttps,
+  secrets: [env.SESSION_SECRET],
+  maxAge: ONE_YEAR_S,
+});
 
 export type Visitor = {
-  /** "u:{userId}" or "v:{cookie id}": what views and reports are counted by. */
-  key: string;
-  /** The Set-Cookie value to send when the visitor had no id yet (null otherwise). */
+  /** Who this request counts as. */
+  person: Person;
+  /** The Set-Cookie value to send when the request had no valid visitor cookie (null otherwise). */
   setCookie: string | null;
 };
 
-function cookieId(request: Request): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, value] = part.trim().split("=", 2);
-    if (name === COOKIE && value && ID_SHAPE.test(value)) return value;
+/** The request's verified visitor id and mint day, or null (no cookie, or one the server did not sign). */
+async function cookieVisitor(request: Request): Promise<{ id: string; mintedDay: number } | null> {
+  let value: unknown;
+  try {
+    value = await cookie.parse(request.headers.get("Cookie"));
+  } catch {
+    return null;
   }
-  return null;
+  const match = typeof value === "string" ? VALUE_SHAPE.exec(value) : null;
+  return match ? { id: match[1]!, mintedDay: Number(match[2]) } : null;
 }
 
-/** The visitor behind a request: its user, or its cookie id, or a new id (with the cookie to set). */
-export async function visitorOf(request: Request): Promise<Visitor> {
+/**
+ * The person behind a request (its account, its visitor cookie, or its address: models/ad/people.server.ts)
+ * and, when it came without a valid cookie, a new one to set — signed-in visitors get one too, for after
+ * they sign out.
+ */
+export async function visitorOf(request: Request, context?: unknown, now: Date = new Date()): Promise<Visitor> {
   const user = await getOptionalUser(request);
-  const existing = cookieId(request);
-  // A signed-in visitor keeps the cookie they have; one without it gets it too, for after sign-out.
-  const id = existing ?? randomBytes(16).toString("hex");
-  const setCookie = existing
-    ? null
-    : `${COOKIE}=${id}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${getEnv().isHttps ? "; Secure" : ""}`;
-  return { key: user ? `u:${user.id}` : `v:${id}`, setCookie };
+  const visitor = await cookieVisitor(request);
+  const person = personOf({ userId: user?.id ?? null, visitor, ip: clientIp(request, context) }, now);
+  const setCookie = visitor ? null : await cookie.serialize(`${randomBytes(16).toString("hex")}.${viewDay(now)}`);
+  return { person, setCookie };
 }
 
 /** Headers carrying the visitor's new cookie, if any (merge into a loader's or action's answer). */

@@ -11,7 +11,8 @@ import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
 import { publicAdsStatements } from "~/models/ad/listing.server";
 import { listAdReports, reportAd } from "~/models/ad/reports.server";
 import { ensureSearchIndex } from "~/models/ad/search-index.server";
-import { countAdView, viewDay } from "~/models/ad/views.server";
+import { viewDay } from "~/models/ad/people.server";
+import { countAdView } from "~/models/ad/views.server";
 import { createSession } from "~/models/session/session.server";
 import { action as reportPage } from "~/routes/anuncio.$id_.denunciar";
 import { loader as adPage } from "~/routes/anuncio.$id";
@@ -21,6 +22,7 @@ import { loader as publicAds } from "~/routes/api.ads.public";
 import { loader as loginPage } from "~/routes/login";
 import { loader as registerPage } from "~/routes/register";
 import { adPageAt } from "../support/ad-fixtures";
+import { personWithKey, visitorCookie } from "../support/people";
 import { callRoute } from "../support/route";
 
 type Card = { id: number; title: string; description: string; price: string; createdAt: string; city: string; views: number; subcategory: { name: string } | null };
@@ -218,20 +220,20 @@ describe("reports ('Denunciar anúncio')", () => {
   it("throttles reports per visitor (5 an hour) and per address (30 an hour)", async () => {
     const now = new Date();
     const targets = Array.from({ length: 7 }, () => insertAd().id);
-    const throttled = { key: "v:throttled", setCookie: null };
+    const throttled = personWithKey("v:throttled");
     const results: Awaited<ReturnType<typeof reportAd>>[] = [];
-    for (const adId of targets.slice(0, 6)) results.push(await reportAd({ adId, visitor: throttled, ip: null, reason: "outro", details: null }, now));
+    for (const adId of targets.slice(0, 6)) results.push(await reportAd({ adId, reporter: throttled, ip: null, reason: "outro", details: null }, now));
     expect(results.slice(0, 5).every((r) => r.ok)).toBe(true);
     expect(results[5]).toMatchObject({ ok: false, status: 429 });
     expect(results[5]!.ok === false && results[5]!.status === 429 && results[5]!.retryAfterMinutes).toBeGreaterThan(0);
     // Refused reports were not recorded.
     expect(db.select({ n: sql<number>`count(*)` }).from(adReports).where(eq(adReports.reporter, "v:throttled")).get()!.n).toBe(5);
     // An hour later the visitor may report again.
-    expect((await reportAd({ adId: targets[6]!, visitor: throttled, ip: null, reason: "outro", details: null }, new Date(now.getTime() + 61 * 60_000))).ok).toBe(true);
+    expect((await reportAd({ adId: targets[6]!, reporter: throttled, ip: null, reason: "outro", details: null }, new Date(now.getTime() + 61 * 60_000))).ok).toBe(true);
 
     // Many visitors behind one address: the 31st report from it in an hour is refused.
     const shared: Awaited<ReturnType<typeof reportAd>>[] = [];
-    for (let i = 0; i < 31; i++) shared.push(await reportAd({ adId: insertAd().id, visitor: { key: `v:nat${i}`, setCookie: null }, ip: "203.0.113.9", reason: "outro", details: null }, now));
+    for (let i = 0; i < 31; i++) shared.push(await reportAd({ adId: insertAd().id, reporter: personWithKey(`v:nat${i}`), ip: "203.0.113.9", reason: "outro", details: null }, now));
     expect(shared.slice(0, 30).every((r) => r.ok)).toBe(true);
     expect(shared[30]).toMatchObject({ ok: false, status: 429 });
   });
@@ -253,11 +255,13 @@ describe("reports ('Denunciar anúncio')", () => {
     expect(await sent.json()).toMatchObject({ status: "sent" });
     // Without the cookie, the address (here: none known) and the day are the reporter: once.
     expect(await (await post({ reason: "golpe" })).json()).toMatchObject({ status: "already" });
-    // A visitor without the cookie gets one, and it identifies them from then on.
+    // A visitor without the cookie gets one; the same day it still counts as the address, from the next day on as itself.
     const cookie = sent.headers.get("Set-Cookie")!.split(";")[0]!;
-    expect(cookie).toMatch(/^vid=[0-9a-f]{32}$/);
-    expect(await (await post({ reason: "golpe" }, id, { Cookie: cookie })).json()).toMatchObject({ status: "sent" });
-    const again = await post({ reason: "golpe" }, id, { Cookie: cookie });
+    expect(cookie).toMatch(/^vid=[^.;]+\.[^.;]+$/);
+    expect(await (await post({ reason: "golpe" }, id, { Cookie: cookie })).json()).toMatchObject({ status: "already" });
+    const returning = await visitorCookie();
+    expect(await (await post({ reason: "golpe" }, id, { Cookie: returning })).json()).toMatchObject({ status: "sent" });
+    const again = await post({ reason: "golpe" }, id, { Cookie: returning });
     expect(await again.json()).toMatchObject({ status: "already" });
 
     const paused = db.select({ id: ads.id }).from(ads).where(eq(ads.status, "paused")).get()!;
@@ -281,10 +285,10 @@ describe("reports ('Denunciar anúncio')", () => {
   });
 });
 
-describe("views: at most once per visitor, ad and day", () => {
+describe("views: at most once per person, ad and day", () => {
   const viewsOf = (id: number) => db.select({ views: ads.views }).from(ads).where(eq(ads.id, id)).get()!.views;
-  const post = (id: number, headers: Record<string, string> = {}) =>
-    callRoute(countView, `/api/ads/${id}/view`, { params: { id: String(id) }, init: { method: "POST", headers } });
+  const post = (id: number, headers: Record<string, string> = {}, clientIp?: string) =>
+    callRoute(countView, `/api/ads/${id}/view`, { params: { id: String(id) }, context: { clientIp }, init: { method: "POST", headers } });
 
   it("counts a visitor's first opening of the day only, by its cookie or its account", async () => {
     const { id } = insertAd();
@@ -295,8 +299,8 @@ describe("views: at most once per visitor, ad and day", () => {
     const again = await post(id, { Cookie: cookie });
     expect(await again.json()).toEqual({ views: 1, counted: false });
     expect(again.headers.get("Set-Cookie")).toBeNull();
-    // Another browser is another visitor.
-    expect(await (await post(id, { Cookie: "vid=0123456789abcdef0123456789abcdef" })).json()).toEqual({ views: 2, counted: true });
+    // A returning browser (its cookie minted on an earlier day) is another person.
+    expect(await (await post(id, { Cookie: await visitorCookie() })).json()).toEqual({ views: 2, counted: true });
     // A signed-in user is counted by their account, whichever browser.
     const session = createSession(seller.id, { persistent: false });
     expect(await (await post(id, { Authorization: `Bearer ${session.token}` })).json()).toMatchObject({ counted: true });
@@ -307,26 +311,28 @@ describe("views: at most once per visitor, ad and day", () => {
   it("counts again the next São Paulo day, and sweeps the days before", () => {
     const { id } = insertAd();
     const today = new Date();
-    expect(countAdView(id, "v:daily", today)).toEqual({ views: 1, counted: true });
-    expect(countAdView(id, "v:daily", today)).toEqual({ views: 1, counted: false });
+    expect(countAdView(id, personWithKey("v:daily"), today)).toEqual({ views: 1, counted: true });
+    expect(countAdView(id, personWithKey("v:daily"), today)).toEqual({ views: 1, counted: false });
     const tomorrow = new Date(today.getTime() + 86_400_000);
-    expect(countAdView(id, "v:daily", tomorrow)).toEqual({ views: 2, counted: true });
+    expect(countAdView(id, personWithKey("v:daily"), tomorrow)).toEqual({ views: 2, counted: true });
     const remaining = sqlite.prepare("SELECT count(*) FROM ad_view_days WHERE day < ?").pluck().get(viewDay(tomorrow));
     expect(remaining).toBe(0);
   });
 
   it("is atomic: many openings at once by one visitor count once, by many count each", async () => {
     const { id } = insertAd();
-    const same = await Promise.all(Array.from({ length: 20 }, () => post(id, { Cookie: "vid=11111111111111111111111111111111" })));
+    const one = await visitorCookie();
+    const same = await Promise.all(Array.from({ length: 20 }, () => post(id, { Cookie: one })));
     expect(same.filter((r) => r.status === 200)).toHaveLength(20);
     expect(viewsOf(id)).toBe(1);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => post(id, { Cookie: `vid=${String(i).padStart(32, "a")}` })));
+    const many = await Promise.all(Array.from({ length: 20 }, () => visitorCookie()));
+    await Promise.all(many.map((cookie, i) => post(id, { Cookie: cookie }, `192.0.2.${i + 1}`)));
     expect(viewsOf(id)).toBe(21);
   });
 
   it("does not count (or remember) openings of an ad that is not public", () => {
     const { id } = insertAd({ status: "paused" });
-    expect(countAdView(id, "v:someone")).toBeNull();
+    expect(countAdView(id, personWithKey("v:someone"))).toBeNull();
     expect(sqlite.prepare("SELECT count(*) FROM ad_view_days WHERE ad_id = ?").pluck().get(id)).toBe(0);
     expect(viewsOf(id)).toBe(0);
   });

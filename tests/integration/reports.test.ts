@@ -19,6 +19,7 @@ import { adReports, ads, moderationDecisions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import type { ReportedAdItem } from "~/models/ad/ad-report";
 import type { ModerationQueueItem } from "~/models/ad/moderation-queue";
+import { personOf } from "~/models/ad/people.server";
 import { reportAd } from "~/models/ad/reports.server";
 import * as moderation from "~/routes/admin.moderation";
 import { action as reportPage } from "~/routes/anuncio.$id_.denunciar";
@@ -30,6 +31,7 @@ import { action as dashboardAction } from "~/routes/dashboard";
 import { asAdmin, asUser, page, toastOf, type Caller } from "../support/admin";
 import { createUser, type TestUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
+import { personWithKey, visitorCookie } from "../support/people";
 import { callRoute } from "../support/route";
 
 const DAY_MS = 86_400_000;
@@ -62,9 +64,9 @@ let ipCounter = 0;
 /** A fresh address per reporter, so the per-address throttle stays out of the way where it is not the point. */
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
-/** A report by a signed-in account (as the route passes it: its key, the cookie it already has). */
+/** A report by a signed-in account (the person the route passes). */
 const reportAs = (user: { id: number }, adId: number, reason: "golpe" | "anuncio_falso" | "ofensivo" = "golpe") =>
-  reportAd({ adId, visitor: { key: `u:${user.id}`, setCookie: null }, ip: nextIp(), reason, details: null });
+  reportAd({ adId, reporter: personWithKey(`u:${user.id}`), ip: nextIp(), reason, details: null });
 
 /** POST /api/ads/{id}/report as a script would: no cookie, from `ip`. */
 const postWithoutCookie = (adId: number, ip: string, extra: Record<string, string> = {}) =>
@@ -116,14 +118,15 @@ describe("anonymous reports never hide an ad", () => {
 
     // The next day the same address is a new reporter, and still cannot hide it.
     const tomorrow = new Date(Date.now() + DAY_MS);
-    expect(await reportAd({ adId: id, visitor: { key: "v:new", setCookie: "vid=new" }, ip: "203.0.113.50", reason: "golpe", details: null }, tomorrow)).toMatchObject({ status: "sent", held: false });
+    const sameAddressTomorrow = personOf({ userId: null, visitor: null, ip: "203.0.113.50" }, tomorrow);
+    expect(await reportAd({ adId: id, reporter: sameAddressTomorrow, ip: "203.0.113.50", reason: "golpe", details: null }, tomorrow)).toMatchObject({ status: "sent", held: false });
   });
 
   it("does not hide an ad however many addresses and visitor cookies report it", async () => {
     const { id } = await newAd();
     for (let i = 0; i < 12; i++) expect((await postWithoutCookie(id, `192.0.2.${i + 1}`)).status).toBe(200);
     for (let i = 0; i < 6; i++) {
-      const cookie = `vid=${String(i).padStart(32, "a")}`;
+      const cookie = await visitorCookie();
       const response = await postWithoutCookie(id, nextIp(), { Cookie: cookie });
       expect(await response.json()).toMatchObject({ status: "sent" });
     }

@@ -17,17 +17,21 @@ import { loader as dashboard } from "~/routes/dashboard";
 import { loader as home } from "~/routes/_index";
 import { cityId, createUser, type TestUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
+import { personOfCookie, personWithKey, visitorCookie } from "../support/people";
 import { callRoute } from "../support/route";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const visitor = (id: string) => `vid=${id.padEnd(32, "0")}`;
+/** Returning visitors (signed cookies minted yesterday), one per name. */
+const cookies = new Map<string, string>();
+const visitor = (name: string) => cookies.get(name)!;
 
 let owner: TestUser;
 let stranger: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   [owner, stranger, admin] = await Promise.all([createUser(), createUser({ name: "Outra Pessoa" }), createUser({ name: "Admin", isAdmin: true })]);
+  for (const name of ["a1", "b2", "c3", "d4", "e5", "g7"]) cookies.set(name, await visitorCookie());
 });
 
 const today = () => dateKey(new Date());
@@ -54,7 +58,7 @@ describe("GET /anuncio/{id}/contato", () => {
     const ad = await insertAd(owner.id, { status: "active" });
     const first = await open(ad.id, { "User-Agent": PHONE_UA });
     const cookie = first.headers.get("Set-Cookie")!.split(";")[0]!;
-    expect(cookie).toMatch(/^vid=[0-9a-f]{32}$/);
+    expect(cookie).toMatch(/^vid=[^.;]+\.[^.;]+$/);
     await open(ad.id, { "User-Agent": PHONE_UA, Cookie: cookie });
     expect(dayRow(ad.id)?.contacts).toBe(1);
   });
@@ -66,7 +70,7 @@ describe("GET /anuncio/{id}/contato", () => {
     expect(bot.headers.get("Set-Cookie")).toBeNull();
     expect(dayRow(ad.id)).toBeUndefined();
     // A view and a contact of the same visitor are counted apart.
-    countAdView(ad.id, "v:d4");
+    countAdView(ad.id, await personOfCookie(visitor("d4")));
     await open(ad.id, { "User-Agent": PHONE_UA, Cookie: visitor("d4") });
     expect(dayRow(ad.id)).toMatchObject({ views: 1, contacts: 1 });
   });
@@ -89,9 +93,9 @@ describe("GET /anuncio/{id}/contato", () => {
 describe("views per day", () => {
   it("adds the counted view to today's row in the same write as the total, and a repeat adds nothing", async () => {
     const ad = await insertAd(owner.id, { status: "active" });
-    expect(countAdView(ad.id, "v:f6")?.counted).toBe(true);
-    expect(countAdView(ad.id, "v:f6")?.counted).toBe(false);
-    expect(countAdView(ad.id, "u:999")?.counted).toBe(true);
+    expect(countAdView(ad.id, personWithKey("v:f6"))?.counted).toBe(true);
+    expect(countAdView(ad.id, personWithKey("v:f6"))?.counted).toBe(false);
+    expect(countAdView(ad.id, personWithKey("u:999"))?.counted).toBe(true);
     expect(dayRow(ad.id)).toMatchObject({ views: 2, contacts: 0 });
     expect(db.select({ views: ads.views }).from(ads).where(eq(ads.id, ad.id)).get()!.views).toBe(7 + 2);
   });
@@ -106,7 +110,7 @@ describe("GET /api/ads/{id}/stats", () => {
 
   it("answers 30 days, oldest first, ending today (São Paulo), zero-filled, with today's counts", async () => {
     const ad = await insertAd(owner.id, { status: "active" });
-    countAdView(ad.id, "v:g7");
+    countAdView(ad.id, await personOfCookie(visitor("g7")));
     await open(ad.id, { "User-Agent": PHONE_UA, Cookie: visitor("g7") });
     // A day from last week, written as the counters write it.
     const lastWeek = addDaysToKey(today(), -7);
@@ -143,7 +147,7 @@ describe("GET /api/ads/{id}/stats", () => {
 describe("the dashboard's 30 days", () => {
   it("gives each of the owner's ads its days (views and contacts), and none of another user's", async () => {
     const ad = await insertAd(owner.id, { status: "active" });
-    countAdView(ad.id, "v:h8");
+    countAdView(ad.id, personWithKey("v:h8"));
     const other = await insertAd(stranger.id, { status: "active" });
     const response = await callRoute(dashboard, "/dashboard", { init: { headers: { Cookie: owner.cookie } } });
     const body = (await response.json()) as { daily: Record<string, StatsBody["days"]> };

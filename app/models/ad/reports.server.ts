@@ -4,10 +4,11 @@
  *
  * - Every report reaches the admin at once: the 'Denúncias' section of /admin/moderation
  *   (report-review.server.ts) lists every ad with open reports, while the ad stays public.
- * - One report per reporter and ad: the account ("u:{id}"), else the visitor cookie ("v:{id}",
- *   web/visitor.server.ts), else — a request without the cookie, which a script sends at will — the
- *   address, once per São Paulo day ("a:{day}:{keyed hash}"; the address itself is not stored).
- *   A second report by the same reporter changes nothing and says so.
+ * - One report per reporter and ad, the reporter being the person of models/ad/people.server.ts: the
+ *   account ("u:{id}"), else a visitor cookie minted on an earlier day ("v:{id}"), else — no cookie, a
+ *   forged one or one minted today, which a script gets at will — the address, once per São Paulo day
+ *   ("a:{day}:{keyed hash}"; the address itself is not stored). A second report by the same reporter
+ *   changes nothing and says so.
  * - Throttled before anything is written (models/account/throttle.server.ts): 5 reports an hour per
  *   reporter, 30 per address.
  * - The ad leaves the public list on reports alone only when REPORTS_TO_HOLD (3) reporters of kind
@@ -18,16 +19,15 @@
  *   human review (moderation-queue.server.ts). The status change bumps the listing version (trigger of
  *   migration 0001), so cached totals stay exact.
  */
-import { createHmac } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, writeTransaction } from "~/db/client.server";
 import { adReports, ads, moderationDecisions, users } from "~/db/schema";
-import { getEnv } from "~/env.server";
-import { todayKey } from "~/lib/dates";
+import { keepLines } from "~/lib/plain-text";
 import { isPubliclyVisible } from "~/models/ad/ad";
 import { countAttempt, forgetAttempt } from "~/models/account/throttle.server";
 import { sendAdHiddenMail } from "~/models/ad/hidden-ad-mail.server";
+import type { Person } from "~/models/ad/people.server";
 import {
   REPORT_DETAILS_MAX,
   REPORT_MESSAGES,
@@ -47,16 +47,13 @@ export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { message: REPORT_MESSAGES.reasonRequired }),
   details: z
     .string()
-    .trim()
+    .check(keepLines())
     .max(REPORT_DETAILS_MAX, { message: REPORT_MESSAGES.detailsTooLong })
     .optional()
     .transform((text) => text || null),
 });
 
 export type ReportInput = z.output<typeof reportSchema>;
-
-/** The visitor as web/visitor.server.ts gives it: "u:{id}" or "v:{cookie id}", and the cookie to set when the request came without one. */
-export type ReportingVisitor = { key: string; setCookie: string | null };
 
 export type ReportOutcome =
   | { ok: true; status: "sent" | "already"; message: string; /** This report took the ad out of the public list. */ held: boolean }
@@ -67,17 +64,6 @@ const DAY_MS = 86_400_000;
 
 /** Decisions after which an ad's earlier reports are closed (they no longer count nor show as open). */
 export const CLOSING_DECISIONS = ["approved", "rejected", "reports_dismissed"] as const;
-
-/**
- * The reporter's key. A request without the visitor cookie gets a new random id each time, so it is
- * counted by its address and day instead; the address goes through a keyed hash (it identifies a
- * person, and only equality matters).
- */
-export function reporterKey(visitor: ReportingVisitor, ip: string | null, now: Date): string {
-  if (visitor.key.startsWith("u:") || visitor.setCookie === null) return visitor.key;
-  const address = createHmac("sha256", getEnv().SESSION_SECRET).update(`report-address:${ip ?? "desconhecido"}`).digest("hex").slice(0, 32);
-  return `a:${todayKey(now)}:${address}`;
-}
 
 type Reader = Pick<typeof db, "select">;
 
@@ -115,10 +101,10 @@ function countingReporters(adId: number, tx: Reader): number {
  * the visitor) and hides the ad once enough aged accounts reported it, e-mailing its owner.
  */
 export async function reportAd(
-  { adId, visitor, ip, reason, details }: { adId: number; visitor: ReportingVisitor; ip: string | null } & ReportInput,
+  { adId, reporter: person, ip, reason, details }: { adId: number; reporter: Person; ip: string | null } & ReportInput,
   now: Date = new Date(),
 ): Promise<ReportOutcome> {
-  const reporter = reporterKey(visitor, ip, now);
+  const reporter = person.key;
   // Counted first, like the sign-in throttles: a refused report costs nothing else.
   const byReporter = countAttempt("report", [`report-visitor:${reporter}`], now);
   if (!byReporter.ok) return { ok: false, status: 429, message: REPORT_MESSAGES.throttled, retryAfterMinutes: byReporter.retryAfterMinutes };

@@ -3,7 +3,9 @@
  * - Only a public ad can be added (an unknown or ended one is a 400, nothing stored); removing always works.
  * - At most MAX_FAVOURITES; adding one more is refused with a message (a 409), never a silent drop.
  * - Every first save of an ad by a saver is a row of `ad_saves` (kept when the favourite is removed):
- *   the owner's "salvo por N pessoas" and the saves per day count those, so toggling adds nothing.
+ *   the owner's "salvo por N pessoas" and the saves per day count those, so toggling adds nothing. The
+ *   saver is the person of models/ad/people.server.ts, so cookies made up or collected from one
+ *   address add at most a bounded number of savers.
  * - At sign-in the cookie's favourites join the account's (`mergeFavourites`), up to the limit.
  * Why a cookie and not a table of anonymous visitors: docs/decisions/025-favourites-and-search-alerts.md.
  */
@@ -13,6 +15,7 @@ import { db, writeTransaction } from "~/db/client.server";
 import { adSaves, ads, categories, favourites } from "~/db/schema";
 import { dateKey, startOfDayInstant } from "~/lib/dates";
 import { isPubliclyVisible } from "~/models/ad/ad";
+import { countingKey, type Person } from "~/models/ad/people.server";
 import { toCards } from "~/models/ad/card.server";
 import { cardPageColumns } from "~/models/ad/listing-sql.server";
 import { parseId } from "~/lib/parse-id";
@@ -44,11 +47,11 @@ export function favouriteIdsOf(holder: FavouriteHolder): number[] {
 }
 
 /**
- * Adds or removes one favourite. `saver` is who saves, for the count ("u:…", "v:…", "a:…": the
- * visitor key the reports use); the count's row is written once per saver and ad, ever.
+ * Adds or removes one favourite. `saver` is the person who saves, for the count; the count's row is
+ * written once per saver and ad, ever.
  */
 export function changeFavourite(
-  { holder, adId, intent, saver }: { holder: FavouriteHolder; adId: number; intent: FavouriteIntent; saver: string },
+  { holder, adId, intent, saver }: { holder: FavouriteHolder; adId: number; intent: FavouriteIntent; saver: Person },
   now: Date = new Date(),
 ): FavouriteChange {
   return writeTransaction((tx) => {
@@ -62,7 +65,8 @@ export function changeFavourite(
     if (!ad || !isPubliclyVisible(ad, now)) return { ok: false, status: 400, message: FAVOURITE_MESSAGES.unavailable };
     if (!has && current.length >= MAX_FAVOURITES) return { ok: false, status: 409, message: FAVOURITE_MESSAGES.full };
     if ("userId" in holder) tx.insert(favourites).values({ userId: holder.userId, adId, createdAt: now }).onConflictDoNothing().run();
-    tx.insert(adSaves).values({ adId, saver, createdAt: now }).onConflictDoNothing().run();
+    const saved = (key: string) => tx.select({ id: adSaves.id }).from(adSaves).where(and(eq(adSaves.adId, adId), eq(adSaves.saver, key))).get() !== undefined;
+    tx.insert(adSaves).values({ adId, saver: countingKey(saver, "save", adId, now, saved), createdAt: now }).onConflictDoNothing().run();
     return { ok: true, favourite: true, ...("cookieIds" in holder ? { cookieIds: has ? current : [...current, adId] } : {}) };
   });
 }

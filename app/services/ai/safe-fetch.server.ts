@@ -15,6 +15,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import { ipv4ToNumber, ipv6Hextets } from "~/lib/ip";
 
 export type SafeFetchErrorCode =
   | "invalid_url"
@@ -227,34 +228,12 @@ const BLOCKED_IPV4: Array<[network: string, prefix: number]> = [
   ["240.0.0.0", 4], // reserved, broadcast
 ];
 
-function ipv4ToNumber(address: string): number {
-  return address.split(".").reduce((value, octet) => value * 256 + Number(octet), 0);
-}
-
 function isPublicIPv4(value: number): boolean {
   return !BLOCKED_IPV4.some(([network, prefix]) => {
     const size = 2 ** (32 - prefix);
     const start = ipv4ToNumber(network);
     return value >= start && value < start + size;
   });
-}
-
-/** "::ffff:127.0.0.1" → [0,0,0,0,0,0xffff,0x7f00,1]; null when not an IPv6 address. */
-function ipv6Hextets(address: string): number[] | null {
-  let text = address.split("%")[0]!.toLowerCase(); // drop a zone id ("fe80::1%eth0")
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const value = ipv4ToNumber(dotted[1]!);
-    text = `${text.slice(0, -dotted[1]!.length)}${Math.floor(value / 65536).toString(16)}:${(value % 65536).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
-  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
-  if (fill < 0) return null;
-  const parts = [...head, ...Array<string>(fill).fill("0"), ...tail].map((part) => Number.parseInt(part, 16));
-  return parts.length === 8 && parts.every((part) => part >= 0 && part <= 0xffff) ? parts : null;
 }
 
 function isPublicIPv6(address: string): boolean {

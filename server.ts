@@ -189,7 +189,7 @@ function serve() {
   // The operator's metrics (ADR 023): the token, or without one this machine only; never cached.
   app.get("/metrics", async (req, res, next) => {
     locals(res).route = "/metrics";
-    const access = metricsAccess({ token: env.METRICS_TOKEN, authorization: req.headers.authorization, clientIp: req.ip ?? req.socket.remoteAddress });
+    const access = metricsAccess({ token: env.METRICS_TOKEN, authorization: req.headers.authorization, clientIp: req.ip, peerIp: req.socket.remoteAddress });
     if (access === 401) {
       res.set("WWW-Authenticate", 'Bearer realm="metrics"');
       return answer(req, res, 401, METRICS_MESSAGES.unauthorized);

@@ -33,15 +33,23 @@ function sameSecret(received: string, expected: string) {
 /**
  * Who may read the metrics. With METRICS_TOKEN set: only a request carrying it as a Bearer token (401
  * otherwise, wherever it comes from — a proxy on the same machine makes every client look local).
- * Without it: only a client on this machine — `clientIp` is the address resolved under TRUST_PROXY
- * (Express's req.ip), so behind the proxy it is the visitor's, not the proxy's.
+ * Without it: only a client on this machine, and X-Forwarded-For never makes one (ADR 008): the
+ * connection itself (`peerIp`, the socket's address) must come from this machine, and so must the
+ * client the proxy names (`clientIp`, Express's req.ip under TRUST_PROXY). Believing the header alone
+ * gave the metrics to anyone who could reach the port and wrote `X-Forwarded-For: 127.0.0.1`; the
+ * socket alone would give them to every visitor of a proxy on this machine.
  */
-export function metricsAccess(input: { token: string | undefined; authorization: string | undefined; clientIp: string | undefined }): 200 | 401 | 403 {
+export function metricsAccess(input: {
+  token: string | undefined;
+  authorization: string | undefined;
+  clientIp: string | undefined;
+  peerIp: string | undefined;
+}): 200 | 401 | 403 {
   if (input.token) {
     const received = /^Bearer\s+(\S+)\s*$/i.exec(input.authorization ?? "")?.[1];
     return received && sameSecret(received, input.token) ? 200 : 401;
   }
-  return isLoopback(input.clientIp) ? 200 : 403;
+  return isLoopback(input.peerIp) && isLoopback(input.clientIp) ? 200 : 403;
 }
 
 type RouteManifest = ServerBuild["routes"];

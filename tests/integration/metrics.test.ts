@@ -48,13 +48,24 @@ describe("who may read /metrics", () => {
   });
 
   it("without it: this machine only (the address resolved under TRUST_PROXY), 403 for anyone else", () => {
-    const ask = (clientIp: string | undefined) => metricsAccess({ token: undefined, authorization: undefined, clientIp });
+    const ask = (clientIp: string | undefined) => metricsAccess({ token: undefined, authorization: undefined, clientIp, peerIp: clientIp });
     for (const local of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(ask(local)).toBe(200);
     // A proxy's X-Forwarded-For from elsewhere (req.ip under TRUST_PROXY), a LAN neighbour, an address written to look local.
     for (const other of ["203.0.113.5", "::ffff:203.0.113.5", "192.168.0.10", "10.0.0.1", "::2", "0.0.0.0", "localhost", "", undefined]) {
       expect(ask(other)).toBe(403);
     }
     expect(isLoopback("127.0.0.1")).toBe(true);
+  });
+
+  it("without it, X-Forwarded-For never makes a client local: the connection itself must come from this machine (ADR 008)", () => {
+    const ask = (peerIp: string, clientIp: string) => metricsAccess({ token: undefined, authorization: undefined, clientIp, peerIp });
+    // TRUST_PROXY=true with the port reachable directly: a stranger writes X-Forwarded-For: 127.0.0.1 (req.ip believes it).
+    expect(ask("203.0.113.7", "127.0.0.1")).toBe(403);
+    expect(ask("::ffff:203.0.113.7", "::1")).toBe(403);
+    // Through the proxy on this machine: the connection is local, the visitor is not.
+    expect(ask("127.0.0.1", "203.0.113.7")).toBe(403);
+    // A scrape on this machine, straight to the app's port.
+    expect(ask("127.0.0.1", "127.0.0.1")).toBe(200);
   });
 });
 

@@ -28,8 +28,8 @@ export const favourites = sqliteTable(
 );
 
 /**
- * Every save of an ad, once per saver ("u:{userId}", "v:{visitor cookie}", or "a:{day}:{keyed address}"
- * for a request without the cookie, as reports count them): what the owner's "salvo por N pessoas" and
+ * Every save of an ad, once per saver (the person of models/ad/people.server.ts: "u:{userId}", "v:{visitor
+ * id}" or "a:{day}:{keyed address}", as reports count them): what the owner's "salvo por N pessoas" and
  * the saves per day count. Kept when the favourite is removed, so adding and removing again adds nothing.
  */
 export const adSaves = sqliteTable(

@@ -338,9 +338,9 @@ export const moderationDecisions = sqliteTable(
 
 /**
  * 'Denunciar anúncio': one row per reporter and ad (a second report by the same reporter changes nothing).
- * `reporter` is "u:{userId}" for a signed-in user, "v:{visitor cookie}" for an anonymous visitor, and
- * "a:{São Paulo day}:{keyed hash of the address}" for a request without the cookie (web/visitor.server.ts,
- * models/ad/reports.server.ts). `reporterKind` is fixed when the report is made (the account's age then);
+ * `reporter` is the person of models/ad/people.server.ts: "u:{userId}" for a signed-in user, "v:{visitor
+ * id}" for a visitor whose signed cookie was minted on an earlier day, and "a:{São Paulo day}:{keyed hash
+ * of the address}" for anyone else. `reporterKind` is fixed when the report is made (the account's age then);
  * only "account" reports count toward hiding the ad (docs/decisions/021-reports-that-cannot-take-down.md).
  */
 export const adReports = sqliteTable(

@@ -30,8 +30,9 @@ export const REPORTER_MIN_ACCOUNT_AGE_DAYS = 7;
  *   only kind that counts toward hiding the ad;
  * - new_account: a signed-in account younger than that;
  * - owner: the ad's own owner;
- * - visitor: an anonymous visitor, by their visitor cookie;
- * - address: an anonymous request without the cookie, counted once per address and São Paulo day.
+ * - visitor: an anonymous visitor, by a visitor cookie the server signed on an earlier São Paulo day;
+ * - address: any other anonymous request (no cookie, a forged one, one minted today), counted once per
+ *   address (IPv6: its /64) and São Paulo day (models/ad/people.server.ts).
  */
 export const REPORTER_KINDS = ["account", "new_account", "owner", "visitor", "address"] as const;
 export type ReporterKind = (typeof REPORTER_KINDS)[number];

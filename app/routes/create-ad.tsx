@@ -12,6 +12,7 @@ import { StepChoose } from "~/components/ad-form/StepChoose";
 import { StepDetails } from "~/components/ad-form/StepDetails";
 import { StepPhotos } from "~/components/ad-form/StepPhotos";
 import { todayKey } from "~/lib/dates";
+import { multiLine, singleLine } from "~/lib/plain-text";
 import { adStep1Schema, adStep2Schema, customPairsFrom, parsePriceInput, type WizardDraftData } from "~/models/ad/ad-form";
 import { defaultExpirationKey, minExpirationKey } from "~/models/ad/cost";
 import { discardDraft, draftHasAnswers, getDraft, saveDraft } from "~/models/ad/draft.server";
@@ -83,7 +84,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** Step 2's answers as typed, kept even when they do not validate yet (nothing typed is lost). */
+/**
+ * Step 2's answers as typed, kept even when they do not validate yet (nothing typed is lost), with the
+ * control characters of each field gone (lib/plain-text): the draft is what becomes the ad.
+ */
 function step2Patch(form: FormData): Partial<WizardDraftData> {
   const text = (name: string) => String(form.get(name) ?? "");
   const price = parsePriceInput(text("price"));
@@ -92,14 +96,14 @@ function step2Patch(form: FormData): Partial<WizardDraftData> {
   const names = form.getAll("customName").map(String);
   const values = form.getAll("customValue").map(String);
   return {
-    title: text("title").trim(),
+    title: singleLine(text("title")),
     expirationDate: text("expirationDate"),
     ...(typeof price === "string" ? {} : { priceCents: price }),
-    whatsapp: text("whatsapp").trim(),
-    description: text("description"),
+    whatsapp: singleLine(text("whatsapp")),
+    description: multiLine(text("description")),
     characteristics,
     // Empty rows stay while the form is being filled (a row just added); the write drops them.
-    customPairs: names.map((name, index) => ({ name: name.trim(), value: (values[index] ?? "").trim() })),
+    customPairs: names.map((name, index) => ({ name: singleLine(name), value: singleLine(values[index] ?? "") })),
   };
 }
 

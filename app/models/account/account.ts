@@ -3,6 +3,7 @@
  * browser (conform) and the JSON API. zod/mini: these ship to the browser.
  */
 import * as z from "zod/mini";
+import { oneLine } from "~/lib/plain-text";
 import { LOGIN_PASSWORD_MIN_MESSAGE, loginPasswordSchema, newPasswordSchema, PASSWORD_RULES } from "~/models/account/password";
 
 export const MESSAGES = {
@@ -57,7 +58,7 @@ const checkbox = z._default(
 
 const name = z
   .string({ error: MESSAGES.nameRequired })
-  .check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(120, "Nome muito longo"));
+  .check(oneLine(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(120, "Nome muito longo"));
 
 export const loginSchema = z.object({
   email,
@@ -90,7 +91,7 @@ export const apiRegisterSchema = z.object({
   name,
   email,
   password: newPassword,
-  username: z.optional(z.string().check(z.maxLength(50, "Nome de usuário muito longo"))),
+  username: z.optional(z.string().check(oneLine(), z.maxLength(50, "Nome de usuário muito longo"))),
 });
 
 export const forgotPasswordSchema = z.object({ email });

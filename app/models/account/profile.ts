@@ -4,6 +4,7 @@
  * validation in the browser.
  */
 import * as z from "zod/mini";
+import { oneLine } from "~/lib/plain-text";
 import { isValidWhatsapp } from "~/lib/whatsapp";
 import { newPasswordSchema, PASSWORD_RULES } from "~/models/account/password";
 
@@ -36,7 +37,7 @@ const whatsapp = z.pipe(
 export const profileSchema = z.object({
   fullName: z
     .string({ error: ACCOUNT_MESSAGES.nameRequired })
-    .check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.nameRequired), z.maxLength(120, ACCOUNT_MESSAGES.nameTooLong)),
+    .check(oneLine(), z.minLength(1, ACCOUNT_MESSAGES.nameRequired), z.maxLength(120, ACCOUNT_MESSAGES.nameTooLong)),
   phone: whatsapp,
 });
 

@@ -8,6 +8,7 @@
  */
 import * as z from "zod/mini";
 import { positiveId } from "~/lib/id";
+import { singleLine } from "~/lib/plain-text";
 import { AD_STATUSES, AD_TYPES, type AdStatus, type AdType } from "~/models/ad/ad";
 import { AD_FORM_MESSAGES, descriptionField, priceField, titleField, whatsappField } from "~/models/ad/ad-form";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
@@ -47,7 +48,7 @@ const characteristicsMap = z.pipe(
       return z.NEVER;
     }
     const entries = Object.entries(parsed as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined);
-    return Object.fromEntries(entries.map(([k, v]) => [k.trim(), String(v).trim()])) as Record<string, string>;
+    return Object.fromEntries(entries.map(([k, v]) => [singleLine(k), singleLine(String(v))])) as Record<string, string>;
   }),
 );
 

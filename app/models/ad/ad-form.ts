@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { positiveId } from "~/lib/id";
 import { MAX_PRICE_CENTS, MAX_PRICE_MESSAGE, parseDecimalToCents } from "~/lib/money";
+import { keepLines, oneLine, singleLine } from "~/lib/plain-text";
 import { isValidWhatsapp } from "~/lib/whatsapp";
 import { AD_TYPES, type AdType } from "~/models/ad/ad";
 
@@ -77,19 +78,19 @@ export type WizardDraftData = {
 };
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const trimmed = z.pipe(z.optional(z.string()), z.transform((value: string | undefined) => (value ?? "").trim()));
+const oneLineOrEmpty = z.pipe(z.optional(z.string()), z.transform((value: string | undefined) => singleLine(value ?? "")));
 type StringChecks = Parameters<ReturnType<typeof z.string>["check"]>;
 /*
  * Conform's form parsing (parseWithZod, on the page and live in the browser) turns "" into undefined
  * for EVERY string schema in the tree, the output side of a pipe included. So no z.string() may sit
  * after a transform that yields "": an optional field left empty would fail with "expected string".
  */
-/** An optional text field, trimmed, then checked; "" when left empty. */
-const optionalText = (...checks: StringChecks) =>
-  z.pipe(z.optional(z.string().check(z.trim(), ...checks)), z.transform((value: string | undefined) => value ?? ""));
-/** A required text field, trimmed, then checked; missing, empty or blank → `requiredMessage`. */
-const requiredText = (requiredMessage: string, ...checks: StringChecks) =>
-  z.string(requiredMessage).check(z.trim(), z.minLength(1, requiredMessage), ...checks);
+/** An optional one-line field (lib/plain-text), then checked; "" when left empty. */
+const optionalLine = (...checks: StringChecks) =>
+  z.pipe(z.optional(z.string().check(oneLine(), ...checks)), z.transform((value: string | undefined) => value ?? ""));
+/** A required text of several lines (lib/plain-text), then checked; missing, empty or blank → `requiredMessage`. */
+const requiredLines = (requiredMessage: string, ...checks: StringChecks) =>
+  z.string(requiredMessage).check(keepLines(), z.minLength(1, requiredMessage), ...checks);
 
 
 /** Step 1: what and where. The server also checks that the subcategory belongs to the category. */
@@ -130,10 +131,10 @@ export const priceField = z.pipe(
   }),
 );
 
-export const whatsappField = optionalText(z.refine((value) => value === "" || isValidWhatsapp(value), AD_FORM_MESSAGES.invalidWhatsapp));
+export const whatsappField = optionalLine(z.refine((value) => value === "" || isValidWhatsapp(value), AD_FORM_MESSAGES.invalidWhatsapp));
 
-export const descriptionField = requiredText(AD_FORM_MESSAGES.descriptionRequired, z.maxLength(DESCRIPTION_MAX, AD_FORM_MESSAGES.descriptionMax));
-export const titleField = optionalText(z.maxLength(TITLE_MAX, AD_FORM_MESSAGES.titleMax));
+export const descriptionField = requiredLines(AD_FORM_MESSAGES.descriptionRequired, z.maxLength(DESCRIPTION_MAX, AD_FORM_MESSAGES.descriptionMax));
+export const titleField = optionalLine(z.maxLength(TITLE_MAX, AD_FORM_MESSAGES.titleMax));
 export const expirationField = z.string(AD_FORM_MESSAGES.expirationRequired).check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, AD_FORM_MESSAGES.expirationRequired));
 
 /**
@@ -146,8 +147,8 @@ export const adStep2Schema = z.object({
   price: priceField,
   whatsapp: whatsappField,
   description: descriptionField,
-  customName: z.optional(z.array(trimmed)),
-  customValue: z.optional(z.array(trimmed)),
+  customName: z.optional(z.array(oneLineOrEmpty)),
+  customValue: z.optional(z.array(oneLineOrEmpty)),
 });
 
 /** The free name/value pairs from the form's parallel lists, empty rows dropped, with the limits applied. */
@@ -155,8 +156,8 @@ export function customPairsFrom(names: (string | undefined)[] = [], values: (str
   const pairs: { name: string; value: string }[] = [];
   const errors: string[] = [];
   names.forEach((rawName, index) => {
-    const name = (rawName ?? "").trim();
-    const value = (values[index] ?? "").trim();
+    const name = singleLine(rawName ?? "");
+    const value = singleLine(values[index] ?? "");
     if (!name && !value) return;
     if (name.length > CUSTOM_NAME_MAX) errors.push(AD_FORM_MESSAGES.customNameMax);
     if (value.length > CUSTOM_VALUE_MAX) errors.push(AD_FORM_MESSAGES.customValueMax);
@@ -215,7 +216,7 @@ export const apiAdSchema = z.object({
         ctx.issues.push({ code: "custom", message: `No máximo ${MAX_CHARACTERISTIC_ENTRIES} características`, input: value });
         return z.NEVER;
       }
-      return Object.fromEntries(entries.map(([k, v]) => [k.trim(), String(v).trim()]));
+      return Object.fromEntries(entries.map(([k, v]) => [singleLine(k), singleLine(String(v))]));
     }),
   ),
 });

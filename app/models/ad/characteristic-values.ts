@@ -6,6 +6,7 @@
  */
 import { isValidDateKey } from "~/lib/dates";
 import { formatDisplayNumber } from "~/lib/number-display";
+import { singleLine } from "~/lib/plain-text";
 import type { CharacteristicDataType } from "~/models/category/category";
 
 export type CharacteristicDefinition = {
@@ -70,7 +71,7 @@ export function checkCharacteristicValues(
   const values: Record<string, string> = {};
   const errors: Record<string, string> = {};
   for (const definition of definitions) {
-    const input = (raw[definition.name] ?? "").trim();
+    const input = singleLine(raw[definition.name] ?? "");
     const { label } = definition;
     if (input === "") {
       if (definition.isRequired) errors[definition.name] = `${label} é obrigatório`;

@@ -10,6 +10,7 @@ import { db } from "~/db/client.server";
 import { ads, moderationDecisions, users } from "~/db/schema";
 import { centsToDecimalString } from "~/lib/money";
 import { expirationKeyFromInstant } from "~/lib/dates";
+import { oneLine } from "~/lib/plain-text";
 import { optionalIdSchema } from "~/lib/id";
 import { AD_STATUSES, AD_TYPES, effectiveStatus, type AdStatus } from "~/models/ad/ad";
 import { imagesByAd, sharedAdColumns, sharedAdFields, withAdNames } from "~/models/ad/card.server";
@@ -55,7 +56,7 @@ export const dashboardQuerySchema = z.object({
   status: z.preprocess(blank, z.enum(AD_STATUSES, { message: `deve ser um de: ${AD_STATUSES.join(", ")}` }).optional()),
   categoryId: z.preprocess(blank, optionalIdSchema),
   adType: z.preprocess(blank, z.enum(AD_TYPES, { message: "deve ser Vender, Comprar ou Trocar" }).optional()),
-  search: z.preprocess(blank, z.string().trim().max(SEARCH_MAX, { message: `deve ter no máximo ${SEARCH_MAX} caracteres` }).optional()),
+  search: z.preprocess(blank, z.string().check(oneLine()).max(SEARCH_MAX, { message: `deve ter no máximo ${SEARCH_MAX} caracteres` }).optional()),
   id: z.preprocess(blank, optionalIdSchema),
   userId: z.preprocess(blank, optionalIdSchema),
   page: z.preprocess(blank, z.coerce.number({ message: "deve ser um número" }).int().min(1, { message: "deve ser maior que zero" }).max(100_000).default(1)),

@@ -8,6 +8,7 @@ import { AD_TYPES, ALL_CITIES, PUBLIC_MAX_LIMIT, PUBLIC_PAGE_SIZE, PUBLIC_SORTS,
 import { getSubcategory } from "~/models/category/category.server";
 import { optionalIdSchema } from "~/lib/id";
 import { MAX_PRICE_CENTS, parsePriceBound } from "~/lib/money";
+import { oneLine } from "~/lib/plain-text";
 
 const MAX_PAGE = 100_000;
 export const MAX_SEARCH_CHARS = 100;
@@ -60,7 +61,7 @@ export const publicAdsQuerySchema = z
     ),
     search: z.preprocess(
       blankToUndefined,
-      z.string().trim().max(MAX_SEARCH_CHARS, { message: `deve ter no máximo ${MAX_SEARCH_CHARS} caracteres` }).optional(),
+      z.string().check(oneLine()).max(MAX_SEARCH_CHARS, { message: `deve ter no máximo ${MAX_SEARCH_CHARS} caracteres` }).optional(),
     ),
     // The public list is only ever the active ads; other values are refused rather than silently
     // ignored, so a client asking for something else learns it is not offered.
@@ -125,7 +126,8 @@ export type PageFilter = PublicAdsFilter & {
  * upside down is turned round.
  */
 // Built once: a zod schema costs more to build than to run, and these run on every list page.
-const pageSearch = z.string().trim().max(MAX_SEARCH_CHARS);
+// One line (lib/plain-text): a saved search is described by its words in the alert e-mail.
+const pageSearch = z.string().check(oneLine()).max(MAX_SEARCH_CHARS);
 const pageAdType = z.enum(AD_TYPES);
 const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE);
 

@@ -6,6 +6,7 @@
  * POST /api/ads/{id}/review-request.
  */
 import * as z from "zod/mini";
+import { multiLine } from "~/lib/plain-text";
 import type { AdModeration, AdType } from "~/models/ad/ad";
 import { REPORT_RESOLUTIONS, type AdReportSummary } from "~/models/ad/ad-report";
 import type { FraudSignal } from "~/models/ad/fraud-signals";
@@ -67,7 +68,7 @@ export type ModerationQueueItem = {
 const optionalReason = z.pipe(
   z.optional(z.union([z.string(), z.null()])),
   z.transform((value: string | null | undefined, ctx) => {
-    const text = (value ?? "").trim();
+    const text = multiLine(value ?? "");
     if (text.length > REASON_MAX) ctx.issues.push({ code: "custom", message: MODERATION_MESSAGES.reasonMax, input: value });
     return text || null;
   }),

@@ -1,5 +1,6 @@
 /** The moderation test page (spec 02 §2 '/moderation-test'), browser-safe: its categories, samples, schemas and texts. */
 import * as z from "zod/mini";
+import { keepLines, oneLine } from "~/lib/plain-text";
 import { DESCRIPTION_MAX } from "~/models/ad/ad-form";
 
 export const MODERATION_TEST_CATEGORIES = ["Carros", "Imóveis", "Celulares", "Roupas", "Motos", "Eletrônicos", "Móveis"] as const;
@@ -23,7 +24,7 @@ export const moderationTextSchema = z.object({
   categoryName: category,
   // z.string(message): conform's form parsing turns an empty field into undefined, which must get the same message.
   description: z.string(MODERATION_TEST_MESSAGES.required).check(
-    z.trim(),
+    keepLines(),
     z.minLength(1, MODERATION_TEST_MESSAGES.required),
     z.maxLength(DESCRIPTION_MAX, `A descrição pode ter no máximo ${DESCRIPTION_MAX} caracteres`),
   ),
@@ -31,7 +32,7 @@ export const moderationTextSchema = z.object({
 
 export const moderationImageSchema = z.object({
   categoryName: z.enum(MODERATION_TEST_CATEGORIES, MODERATION_TEST_MESSAGES.imageRequired),
-  imageUrl: z.string(MODERATION_TEST_MESSAGES.imageRequired).check(z.trim(), z.minLength(1, MODERATION_TEST_MESSAGES.imageRequired), z.maxLength(2000, "Endereço longo demais")),
+  imageUrl: z.string(MODERATION_TEST_MESSAGES.imageRequired).check(oneLine(), z.minLength(1, MODERATION_TEST_MESSAGES.imageRequired), z.maxLength(2000, "Endereço longo demais")),
 });
 
 /** The page's line about the monthly AI quota the tests share with 'Gerar com IA' (administrators have none). */

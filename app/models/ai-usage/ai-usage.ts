@@ -1,5 +1,6 @@
 /** The AI description helper's quota, browser-safe: the usage shape and the pt-BR texts (spec 02 §4, §8). */
 import * as z from "zod/mini";
+import { oneLine, singleLine } from "~/lib/plain-text";
 
 export type AiUsage = { totalCalls: number; limit: number; remainingCalls: number; canUse: boolean };
 
@@ -15,7 +16,8 @@ export const AI_MESSAGES = {
 /** Where a description came from; `limit_reached` means the month's quota is spent (nothing generated). */
 export type AiDescriptionSource = "gemini" | "openai" | "local" | "limit_reached";
 
-const shortText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max, `no máximo ${max} caracteres`))));
+// One line each (lib/plain-text): each becomes a line of the prompt, and a line break in one could forge the next.
+const shortText = (max: number) => z.optional(z.nullable(z.string().check(oneLine(), z.maxLength(max, `no máximo ${max} caracteres`))));
 const textMap = z.pipe(
   z.optional(z.unknown()),
   z.transform((value, ctx) => {
@@ -30,14 +32,15 @@ const textMap = z.pipe(
       ctx.issues.push({ code: "custom", message: "deve ser um objeto nome → valor (até 40)", input: value });
       return z.NEVER;
     }
-    return Object.fromEntries(entries.filter(([k, v]) => k!.trim() && v!.trim()).map(([k, v]) => [k!.trim().slice(0, 100), v!.trim().slice(0, 200)]));
+    const lines = entries.map(([k, v]) => [singleLine(k!), singleLine(v!)] as const);
+    return Object.fromEntries(lines.filter(([k, v]) => k && v).map(([k, v]) => [k.slice(0, 100), v.slice(0, 200)]));
   }),
 );
 
 /** POST /api/ai/generate-description (spec 02 §3): what the ad is about, by name. */
 export const aiDescriptionRequestSchema = z.object({
-  adType: z.string().check(z.minLength(1, "Tipo é obrigatório"), z.maxLength(20)),
-  categoryName: z.string().check(z.minLength(1, "Categoria é obrigatória"), z.maxLength(100)),
+  adType: z.string().check(oneLine(), z.minLength(1, "Tipo é obrigatório"), z.maxLength(20)),
+  categoryName: z.string().check(oneLine(), z.minLength(1, "Categoria é obrigatória"), z.maxLength(100)),
   subcategoryName: shortText(100),
   title: shortText(200),
   price: z.optional(z.nullable(z.union([z.string().check(z.maxLength(30)), z.number()]))),

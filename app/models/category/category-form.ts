@@ -9,6 +9,7 @@
  */
 import * as z from "zod/mini";
 import { positiveId } from "~/lib/id";
+import { multiLine, singleLine } from "~/lib/plain-text";
 import { CATEGORY_ICON_KEYS, CHARACTERISTIC_DATA_TYPES, type CategoryIconKey, type CharacteristicDataType } from "~/models/category/category";
 
 /** The icons an admin picks from (spec 02 §3), in this order. A category keeps any other known key it already has. */
@@ -104,13 +105,15 @@ export const CATEGORY_MESSAGES = {
 } as const;
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const trimmedOrEmpty = z.pipe(
-  z.optional(z.union([z.string(), z.null()])),
-  z.transform((value: string | null | undefined) => (value ?? "").trim()),
-);
+/** A form's or JSON's text, "" when absent, made one line (or, with `lines`, kept in lines: lib/plain-text). */
+const textOrEmpty = (lines = false) =>
+  z.pipe(
+    z.optional(z.union([z.string(), z.null()])),
+    z.transform((value: string | null | undefined) => (lines ? multiLine : singleLine)(value ?? "")),
+  );
 
 /**
- * A required text, trimmed, checked in one step (one message at a time): missing → `required`, then
+ * A required one-line text (lib/plain-text), checked in one step (one message at a time): missing → `required`, then
  * the minimum, the maximum and any rule. A single transform on purpose: conform turns an empty
  * `z.string()` stage into "undefined" and its own message.
  */
@@ -118,7 +121,7 @@ export const requiredText = (rules: { required: string; min?: [number, string]; 
   z.pipe(
     z.optional(z.union([z.string(), z.null()])),
     z.transform((value: string | null | undefined, ctx) => {
-      const text = (value ?? "").trim();
+      const text = singleLine(value ?? "");
       let problem: string | null = null;
       if (!text) problem = rules.required;
       else if (rules.min && text.length < rules.min[0]) problem = rules.min[1];
@@ -144,10 +147,10 @@ const labelField = requiredText({
   max: [LABEL_MAX, CATEGORY_MESSAGES.labelMax],
 });
 
-/** Optional text: empty becomes null; when given it must be at least `min` long. */
-const optionalText = (max: number, maxMessage: string, min = 0, minMessage = "") =>
+/** Optional text, one line unless `lines`: empty becomes null; when given it must be at least `min` long. */
+const optionalText = (max: number, maxMessage: string, { min = 0, minMessage = "", lines = false } = {}) =>
   z.pipe(
-    trimmedOrEmpty,
+    textOrEmpty(lines),
     z.transform((value: string, ctx) => {
       if (value === "") return null;
       if (value.length < min) ctx.issues.push({ code: "custom", message: minMessage, input: value });
@@ -211,11 +214,11 @@ const optionalCharLimit = z.pipe(
  * so splitting on both is always right. Empty entries are dropped.
  */
 export function splitOptions(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map((item) => String(item ?? "").trim()).filter(Boolean);
+  if (Array.isArray(value)) return value.map((item) => singleLine(String(item ?? ""))).filter(Boolean);
   if (typeof value !== "string") return [];
   return value
     .split(/[\n\r,]+/)
-    .map((item) => item.trim())
+    .map(singleLine)
     .filter(Boolean);
 }
 
@@ -235,8 +238,8 @@ export function optionsProblem(options: string[]): string | null {
 export const categorySchema = z.object({
   name: nameField,
   /** What the wizard calls this category's subcategories (default 'Sub Categoria'); optional. */
-  label: optionalText(LABEL_MAX, CATEGORY_MESSAGES.labelMax, 2, CATEGORY_MESSAGES.labelMin),
-  description: optionalText(DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionMax),
+  label: optionalText(LABEL_MAX, CATEGORY_MESSAGES.labelMax, { min: 2, minMessage: CATEGORY_MESSAGES.labelMin }),
+  description: optionalText(DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionMax, { lines: true }),
   icon: z.pipe(
     z.transform(blank),
     z.optional(z.string().check(z.refine((value) => (CATEGORY_ICON_KEYS as readonly string[]).includes(value), CATEGORY_MESSAGES.icon))),
@@ -251,7 +254,7 @@ export type CategoryInput = z.output<typeof categorySchema>;
 
 export const subcategorySchema = z.object({
   name: nameField,
-  description: optionalText(DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionMax),
+  description: optionalText(DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionMax, { lines: true }),
   categoryId: positiveId(CATEGORY_MESSAGES.category),
   isActive: flag,
 });

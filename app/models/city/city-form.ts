@@ -4,6 +4,7 @@
  * POST/PUT /api/cities. The seed takes the states from here too.
  */
 import * as z from "zod/mini";
+import { singleLine } from "~/lib/plain-text";
 import { DEFAULT_CITY } from "~/models/city/city";
 
 /** The 27 federative units (code and name), ordered by name. */
@@ -67,7 +68,7 @@ export const citySchema = z.object({
   name: z.pipe(
     z.optional(z.union([z.string(), z.null()])),
     z.transform((value: string | null | undefined, ctx) => {
-      const name = (value ?? "").trim().replace(/\s+/g, " ");
+      const name = singleLine(value ?? "").replace(/\s+/g, " ");
       const problem = !name ? CITY_MESSAGES.nameRequired : name.length < 2 ? CITY_MESSAGES.nameMin : name.length > CITY_NAME_MAX ? CITY_MESSAGES.nameMax : null;
       if (problem) {
         ctx.issues.push({ code: "custom", message: problem, input: value });

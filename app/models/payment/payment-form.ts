@@ -9,6 +9,7 @@ import * as z from "zod/mini";
 import { CARD_MESSAGES, cardDigits, detectCardBrand, isExpiryInFuture, isLuhnValid, parseCardExpiry } from "~/lib/card";
 import { isValidCpfCnpj, normalizeDocument, onlyDigits } from "~/lib/documents";
 import { formatBRL } from "~/lib/money";
+import { singleLine } from "~/lib/plain-text";
 import { CARD_MIN_CENTS, chargedDays, MIN_AD_DAYS } from "~/models/ad/cost";
 import { PAYMENT_MESSAGES, type PaymentMethod } from "~/models/payment/payment";
 
@@ -62,7 +63,8 @@ type Issue = { path: string[]; message: string };
 type RawCustomer = { name?: string; email?: string; cpfCnpj?: string; phone?: string; postalCode?: string; addressNumber?: string };
 type RawCard = { holderName?: string; number?: string; expiryMonth?: string; expiryYear?: string; ccv?: string };
 
-const text = (value: string | undefined) => (value ?? "").trim();
+/** Every field of the form is one line (lib/plain-text): names and the address go to the gateway and the receipt. */
+const text = (value: string | undefined) => singleLine(value ?? "");
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**

@@ -19,42 +19,122 @@ export class PasswordHashBusyError extends Error {
   }
 }
 
+/** A key may hold at most this share of the line, so one flooded e-mail never fills it for everyone. */
+const KEY_SHARE = 2;
+
 /**
- * A counting semaphore with a bounded line: `run(task)` starts it when a slot is free, in arrival order.
+ * @typedef {object} LineTicket Who a hash is for: sign-ins name their account (`key`: the e-mail), and
+ *   `urgent` marks the account's known device (ADR 010, issue #32). Without a key a job is a key of its own.
+ * @property {string} [key]
+ * @property {boolean} [urgent]
+ */
+
+/**
+ * A counting semaphore with a bounded, fair line. `run(task, ticket)` starts the task when a slot is
+ * free; while none is, the jobs wait per key and a freed slot goes to the key served least recently
+ * (the one that never was first, then by arrival), so a flood of one e-mail takes turns with everyone
+ * else instead of queueing ahead of them. Urgent jobs (known devices) go before all others, in their own
+ * line of `maxWaiting`. Refused at once (PasswordHashBusyError) when `maxWaiting` jobs wait, or when one
+ * key already has half of them.
  * @param {number} maxConcurrent @param {number} maxWaiting
  */
 export function createLimiter(maxConcurrent, maxWaiting) {
+  const perKey = Math.max(1, Math.floor(maxWaiting / KEY_SHARE));
   let running = 0;
-  /** @type {(() => void)[]} */
-  const waiting = [];
+  let clock = 0;
+  /** @typedef {{ arrived: number; start: () => void }} Job */
+  /** @type {Map<string, { urgent: Job[]; normal: Job[] }>} the keys with jobs waiting */
+  const queues = new Map();
+  /** @type {Map<string, number>} when each key with jobs running or waiting last got a slot */
+  const lastServed = new Map();
+  /** @type {Map<string, number>} jobs running per key (a key is forgotten when it has none and none wait) */
+  const runningPerKey = new Map();
+  const waiting = { urgent: 0, normal: 0 };
 
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+  /** @param {"urgent" | "normal"} lane */
+  const nextKey = (lane) => {
+    /** @type {string | undefined} */
+    let best;
+    let bestServed = Infinity;
+    let bestArrived = Infinity;
+    for (const [key, queue] of queues) {
+      const head = queue[lane][0];
+      if (!head) continue;
+      const served = lastServed.get(key) ?? -1;
+      if (served < bestServed || (served === bestServed && head.arrived < bestArrived)) {
+        best = key;
+        bestServed = served;
+        bestArrived = head.arrived;
+      }
+    }
+    return best;
   };
 
+  /** @param {string} key */
+  const started = (key) => {
+    lastServed.set(key, ++clock);
+    runningPerKey.set(key, (runningPerKey.get(key) ?? 0) + 1);
+  };
+
+  /** @param {string} key */
+  const finished = (key) => {
+    const left = (runningPerKey.get(key) ?? 1) - 1;
+    if (left > 0) runningPerKey.set(key, left);
+    else runningPerKey.delete(key);
+    if (!left && !queues.has(key)) lastServed.delete(key);
+  };
+
+  /** @param {string} key */
+  const release = (key) => {
+    finished(key);
+    const lane = waiting.urgent ? "urgent" : "normal";
+    const next = waiting[lane] ? nextKey(lane) : undefined;
+    if (next === undefined) {
+      running--;
+      return;
+    }
+    const queue = /** @type {{ urgent: Job[]; normal: Job[] }} */ (queues.get(next));
+    const job = /** @type {Job} */ (queue[lane].shift());
+    waiting[lane]--;
+    if (!queue.urgent.length && !queue.normal.length) queues.delete(next);
+    started(next);
+    job.start();
+  };
+
+  let unnamed = 0;
   return {
-    /** @template T @param {() => Promise<T>} task @returns {Promise<T>} */
-    async run(task) {
-      if (running < maxConcurrent) running++;
-      else if (waiting.length >= maxWaiting) throw new PasswordHashBusyError();
-      // The slot is handed over by release() without `running` ever dropping, so no one jumps the line.
-      else await new Promise((resolve) => waiting.push(() => resolve(undefined)));
+    /** @template T @param {() => Promise<T>} task @param {LineTicket} [ticket] @returns {Promise<T>} */
+    async run(task, ticket = {}) {
+      const key = ticket.key ?? `\0job:${++unnamed}`;
+      const lane = ticket.urgent ? "urgent" : "normal";
+      if (running < maxConcurrent) {
+        running++;
+        started(key);
+      } else {
+        const queue = queues.get(key);
+        if (waiting[lane] >= maxWaiting || (lane === "normal" && (queue?.normal.length ?? 0) >= perKey)) throw new PasswordHashBusyError();
+        // The slot is handed over by release() without `running` ever dropping, so no one jumps the line.
+        await new Promise((resolve) => {
+          const job = { arrived: ++clock, start: () => resolve(undefined) };
+          if (queue) queue[lane].push(job);
+          else queues.set(key, lane === "urgent" ? { urgent: [job], normal: [] } : { urgent: [], normal: [job] });
+          waiting[lane]++;
+        });
+      }
       try {
         return await task();
       } finally {
-        release();
+        release(key);
       }
     },
     /** For tests and diagnostics: how many run and how many wait right now. */
-    stats: () => ({ running, waiting: waiting.length }),
+    stats: () => ({ running, waiting: waiting.urgent + waiting.normal }),
   };
 }
 
 export const SLOT_MESSAGE = "password-hash-slot";
 
-/** @typedef {{ type: typeof SLOT_MESSAGE; op: "acquire" | "release" | "granted" | "busy"; id: number }} SlotMessage */
+/** @typedef {{ type: typeof SLOT_MESSAGE; op: "acquire" | "release" | "granted" | "busy"; id: number; key?: string; urgent?: boolean }} SlotMessage */
 
 /** @param {unknown} message @returns {message is SlotMessage} */
 export function isSlotMessage(message) {
@@ -77,6 +157,8 @@ export function lendSlotsToWorkers() {
       return;
     }
     if (message.op !== "acquire") return;
+    // The account's key is the same in every worker, so its turns are kept machine-wide here.
+    const ticket = { key: typeof message.key === "string" ? message.key : undefined, urgent: message.urgent === true };
     line
       .run(
         () =>
@@ -85,6 +167,7 @@ export function lendSlotsToWorkers() {
             held.set(key, () => done(undefined));
             worker.send(/** @type {SlotMessage} */ ({ type: SLOT_MESSAGE, op: "granted", id: message.id }));
           }),
+        ticket,
       )
       .catch(() => {
         if (!worker.isDead()) worker.send(/** @type {SlotMessage} */ ({ type: SLOT_MESSAGE, op: "busy", id: message.id }));

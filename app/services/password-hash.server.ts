@@ -5,9 +5,11 @@
  * the machine from the pages: unbounded, eight clients signing up fill libuv's thread pool (which file
  * reads and compression share) and every core, and the home page waits seconds. So every hash and
  * verify takes a slot first: at most MAX_CONCURRENT_HASHES run at once *on the whole machine* (half
- * the cores, at least one), the rest wait in line in arrival order, and once MAX_WAITING_HASHES wait, a
- * new one is refused at once with PasswordHashBusyError (the flows answer 503 "Servidor ocupado…")
- * instead of holding its connection for seconds.
+ * the cores, at least one), the rest wait in line, and once MAX_WAITING_HASHES wait (or one account
+ * already has half of them), a new one is refused at once with PasswordHashBusyError (the flows answer
+ * 503 "Servidor ocupado…") instead of holding its connection for seconds. The line is fair per account:
+ * a sign-in names its account (`LineTicket.key`, the e-mail) and waiting accounts take turns, known
+ * devices first (`urgent`), so one flooded e-mail slows neither other accounts nor its owner's phone.
  *
  * Machine-wide because the web workers (node:cluster, ADR 005) are separate processes: the server's
  * first process keeps the one line (password-hash-line.mjs, plain JavaScript: it never loads the app)
@@ -17,11 +19,20 @@
 import cluster from "node:cluster";
 import argon2 from "argon2";
 import { getEnv } from "~/env.server";
-import { createLimiter, isSlotMessage, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PasswordHashBusyError, SLOT_MESSAGE, type SlotMessage } from "./password-hash-line.mjs";
+import {
+  createLimiter,
+  isSlotMessage,
+  MAX_CONCURRENT_HASHES,
+  MAX_WAITING_HASHES,
+  PasswordHashBusyError,
+  SLOT_MESSAGE,
+  type LineTicket,
+  type SlotMessage,
+} from "./password-hash-line.mjs";
 
-export { createLimiter, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PasswordHashBusyError };
+export { createLimiter, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, PasswordHashBusyError, type LineTicket };
 
-type Limiter = { run<T>(task: () => Promise<T>): Promise<T> };
+type Limiter = { run<T>(task: () => Promise<T>, ticket?: LineTicket): Promise<T> };
 
 const localLine = createLimiter(MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES);
 
@@ -46,11 +57,11 @@ function borrowSlotsFromPrimary(): Limiter {
     }
   };
   return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
+    async run<T>(task: () => Promise<T>, ticket: LineTicket = {}): Promise<T> {
       const id = ++nextId;
       await new Promise<void>((granted, refused) => {
         pending.set(id, { granted, refused });
-        if (!send({ type: SLOT_MESSAGE, op: "acquire", id })) {
+        if (!send({ type: SLOT_MESSAGE, op: "acquire", id, key: ticket.key, urgent: ticket.urgent })) {
           pending.delete(id);
           refused(new PasswordHashBusyError());
         }
@@ -81,14 +92,14 @@ const HASH_OPTIONS = { type: argon2.argon2id, parallelism: 1 } as const;
 /** PASSWORD_HASH_COST=test (the test suite only, env.server.ts): one pass over 1 MiB, Argon2's floor. */
 const TEST_HASH_OPTIONS = { ...HASH_OPTIONS, memoryCost: 1024, timeCost: 1 } as const;
 
-/** May throw PasswordHashBusyError when the line is full. */
-export function hashPassword(password: string) {
+/** May throw PasswordHashBusyError when the line is full. `ticket` names the account it waits for (its turn in the line). */
+export function hashPassword(password: string, ticket?: LineTicket) {
   const options = getEnv().PASSWORD_HASH_COST === "test" ? TEST_HASH_OPTIONS : HASH_OPTIONS;
-  return line.run(() => argon2.hash(password, options));
+  return line.run(() => argon2.hash(password, options), ticket);
 }
 
 /** False for a wrong password or a malformed stored hash; may throw PasswordHashBusyError when the line is full. */
-export async function verifyPassword(hash: string | null, password: string) {
+export async function verifyPassword(hash: string | null, password: string, ticket?: LineTicket) {
   if (!hash) return false;
   return line.run(async () => {
     try {
@@ -97,5 +108,5 @@ export async function verifyPassword(hash: string | null, password: string) {
       // A malformed stored hash is a failed login, not a server error.
       return false;
     }
-  });
+  }, ticket);
 }

@@ -1,8 +1,13 @@
-/** POST /api/auth/reset-password {token, newPassword} → {message} (spec 01 §7). */
+/**
+ * POST /api/auth/reset-password {token, newPassword} → {message, deviceToken} (spec 01 §7, plus the
+ * `deviceToken` of the client that used the link: a known device of the account from now on, as
+ * `X-Device-Token` or, for a browser, the `__device` cookie it also gets. ADR 010, second amendment).
+ */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiResetPasswordSchema, MESSAGES } from "~/models/account/account";
 import { resetPassword } from "~/models/account/password-reset.server";
 import { assertNotCrossSite, getAuthContext } from "~/web/auth.server";
+import { rememberDevice } from "~/web/device.server";
 import { flowError, methodNotAllowed, NO_STORE, readJsonBody } from "~/web/http.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -12,5 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const current = await getAuthContext(request);
   const result = await resetPassword({ token, password: newPassword, keepSessionId: current?.sessionId });
   if (!result.ok) return flowError(result);
-  return Response.json({ message: MESSAGES.passwordReset }, { headers: NO_STORE });
+  const { deviceProof } = result.value;
+  const headers = new Headers(NO_STORE);
+  headers.append("Set-Cookie", await rememberDevice(request, deviceProof));
+  return Response.json({ message: MESSAGES.passwordReset, deviceToken: deviceProof }, { headers });
 }

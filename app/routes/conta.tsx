@@ -21,6 +21,7 @@ import { ACCOUNT_MESSAGES, changePasswordSchema, deleteAccountSchema, profileSch
 import { changePassword, getAccountProfile, updateProfile } from "~/models/account/profile.server";
 import { listSavedSearches } from "~/models/saved-search/saved-searches.server";
 import { endSession, getAuthContext, requireUser } from "~/web/auth.server";
+import { rememberDevice } from "~/web/device.server";
 import { readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
@@ -58,7 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const reply = result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }) : submission.reply({ formErrors: [result.message], hideFields });
       return answer({ form: "password", result: reply }, { status: result.status, headers: retryAfterHeaders(result) });
     }
-    throw await toast.redirectWithSuccess("/conta", { message: ACCOUNT_MESSAGES.passwordChanged, description: ACCOUNT_MESSAGES.passwordChangedDescription });
+    // The other devices' proofs ended with the old password; this one stays a known device.
+    const device = await rememberDevice(request, result.deviceProof);
+    throw await toast.redirectWithSuccess("/conta", { message: ACCOUNT_MESSAGES.passwordChanged, description: ACCOUNT_MESSAGES.passwordChangedDescription }, { headers: { "Set-Cookie": device } });
   }
 
   if (intent === "delete-account") {

@@ -13,6 +13,7 @@ import { loginSchema, MESSAGES } from "~/models/account/account";
 import { displayName } from "~/models/account/user";
 import { signIn } from "~/models/account/sign-in.server";
 import { assertNotCrossSite, clientIp, requireAnonymous, safeRedirect, startSession } from "~/web/auth.server";
+import { deviceProofsOf, rememberDevice } from "~/web/device.server";
 import { readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 import { isGoogleConfigured } from "~/services/google.server";
@@ -35,7 +36,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const result = await signIn({ email: submission.value.email, password: submission.value.password, ip: clientIp(request, context) });
+  const result = await signIn({
+    email: submission.value.email,
+    password: submission.value.password,
+    ip: clientIp(request, context),
+    deviceProofs: await deviceProofsOf(request),
+  });
   if (!result.ok) {
     // The API says "Invalid credentials"; the screen says it in Portuguese (spec 01 §8).
     const message = result.status === 401 ? MESSAGES.invalidCredentials : result.message;
@@ -44,8 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: result.status, headers: retryAfterHeaders(result) },
     );
   }
-  const user = result.value;
+  const { user, deviceProof } = result.value;
   const session = await startSession(request, user.id, { persistent: submission.value.rememberMe });
+  // This browser is now a known device of the account: an attack on it never holds or refuses it.
+  session.headers.append("Set-Cookie", await rememberDevice(request, deviceProof));
   return toast.redirectWithSuccess(
     safeRedirect(submission.value.redirectTo),
     { message: `Bem-vindo(a), ${displayName(user)}!`, description: "Login realizado com sucesso." },

@@ -18,6 +18,7 @@ import { MESSAGES, resetPasswordSchema } from "~/models/account/account";
 import { readFormData } from "~/web/http.server";
 import { isResetTokenValid, resetPassword } from "~/models/account/password-reset.server";
 import { assertNotCrossSite, getAuthContext } from "~/web/auth.server";
+import { rememberDevice } from "~/web/device.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -45,7 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     return data({ result: submission.reply({ formErrors: [result.message], hideFields }), done: false }, { status: result.status });
   }
-  return data({ result: submission.reply({ resetForm: true }), done: true });
+  // Not signed in ("Ir para Login", spec 01 §2), but this browser is now a known device of the account.
+  return data({ result: submission.reply({ resetForm: true }), done: true }, { headers: { "Set-Cookie": await rememberDevice(request, result.value.deviceProof) } });
 }
 
 function Done() {

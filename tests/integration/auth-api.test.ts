@@ -154,7 +154,8 @@ describe("POST /api/auth/login", () => {
     const body = (await response.json()) as { user: User; token: string };
     expect(body.user).toEqual(user);
     expect(body.token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
-    const cookie = response.headers.get("Set-Cookie")!;
+    // The session's cookie (the device cookie of ADR 010's second amendment comes with it).
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="))!;
     expect(cookie).toMatch(/^__session=/);
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
@@ -394,7 +395,7 @@ describe("password reset", () => {
 
     const response = await callRoute(resetPassword, "/api/auth/reset-password", post({ token: resetToken, newPassword: "Nova@Senha9" }));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: "Senha redefinida com sucesso" });
+    expect(await response.json()).toEqual({ message: "Senha redefinida com sucesso", deviceToken: expect.any(String) });
     expect((await callRoute(authMe, "/api/auth/me", bearer(sessionToken))).status).toBe(401);
     expect((await loginAs(email, GOOD_PASSWORD)).status).toBe(401);
     expect((await loginAs(email, "Nova@Senha9")).status).toBe(200);

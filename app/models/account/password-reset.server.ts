@@ -10,7 +10,8 @@ import { getEnv } from "~/env.server";
 import { hashPassword, PasswordHashBusyError } from "~/services/password-hash.server";
 import { MESSAGES } from "~/models/account/account";
 import { displayName } from "~/models/account/user";
-import { refusedGuess, SERVER_BUSY, type FlowResult } from "~/models/account/sign-in.server";
+import { deviceProofFor } from "~/models/account/device-proof.server";
+import { refusedGuess, SERVER_BUSY, type FlowResult, type SignedIn } from "~/models/account/sign-in.server";
 import { admitGuess } from "~/models/account/throttle.server";
 import { normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";
 import { hashToken } from "~/models/session/session.server";
@@ -45,12 +46,14 @@ export function createPasswordResetToken(email: string, { now = new Date(), floo
 /**
  * Sets the new password when the token is valid and unexpired, consumes the token and ends every
  * session of the user except `keepSessionId` (the request's own, if it had one). Null for a bad token.
+ * The new password's device proof is for the browser or client that used the link: it becomes a known
+ * device of the account (every other device's proof ends with the old password).
  */
 export async function resetPasswordWithToken(
   token: string,
   newPassword: string,
   { now = new Date(), keepSessionId }: { now?: Date; keepSessionId?: string } = {},
-): Promise<PublicUser | null> {
+): Promise<SignedIn | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const findValid = () =>
@@ -59,8 +62,9 @@ export async function resetPasswordWithToken(
       .from(users)
       .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpires, now)))
       .get();
-  if (!findValid()) return null;
-  const password = await hashPassword(newPassword);
+  const valid = findValid();
+  if (!valid) return null;
+  const password = await hashPassword(newPassword, { key: valid.email });
   // Re-check after the (slow, async) hash so two concurrent uses of one token cannot both succeed.
   return writeTransaction((tx) => {
     const row = tx
@@ -73,7 +77,7 @@ export async function resetPasswordWithToken(
     tx.delete(sessions)
       .where(keepSessionId ? and(eq(sessions.userId, row.id), ne(sessions.id, keepSessionId)) : eq(sessions.userId, row.id))
       .run();
-    return toPublicUser(row);
+    return { user: toPublicUser(row), deviceProof: deviceProofFor(row.id, password) };
   });
 }
 
@@ -123,15 +127,18 @@ export async function forgotPassword(input: { email: string; ip: string | null }
   return { ok: true, value: MESSAGES.forgotPasswordSent };
 }
 
-/** Sets a new password from a reset token; the session `keepSessionId` (the request's own) survives, every other ends. */
-export async function resetPassword(input: { token: string; password: string; keepSessionId?: string }): Promise<FlowResult<PublicUser>> {
-  let user: PublicUser | null;
+/**
+ * Sets a new password from a reset token; the session `keepSessionId` (the request's own) survives, every
+ * other ends. The answer carries the device proof the caller hands to the device that used the link.
+ */
+export async function resetPassword(input: { token: string; password: string; keepSessionId?: string }): Promise<FlowResult<SignedIn>> {
+  let done: SignedIn | null;
   try {
-    user = await resetPasswordWithToken(input.token, input.password, { keepSessionId: input.keepSessionId });
+    done = await resetPasswordWithToken(input.token, input.password, { keepSessionId: input.keepSessionId });
   } catch (error) {
     if (error instanceof PasswordHashBusyError) return SERVER_BUSY;
     throw error;
   }
-  if (!user) return { ok: false, status: 400, message: MESSAGES.resetTokenInvalid };
-  return { ok: true, value: user };
+  if (!done) return { ok: false, status: 400, message: MESSAGES.resetTokenInvalid };
+  return { ok: true, value: done };
 }

@@ -8,7 +8,8 @@
  * on. N parallel attempts get through at most `max` times; the rest are refused before any hashing.
  * A flow that turns out not to be a guess (a correct password) takes its attempt back (`forgetAttempt`).
  * Sign-in and reset requests go through `admitGuess`, whose per-e-mail limit delays instead of refusing
- * (docs/decisions/010-account-abuse-limits.md, amendment).
+ * (docs/decisions/010-account-abuse-limits.md, amendment) — except sign-ins from unknown devices, which
+ * share an account-wide cap (second amendment).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
@@ -17,7 +18,7 @@ import { authAttempts } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { normalizeEmail } from "~/models/account/users.server";
 
-export type ThrottleKind = "login" | "login-ip" | "forgot" | "forgot-ip" | "register" | "report" | "report-ip" | "ai-description";
+export type ThrottleKind = "login" | "login-ip" | "login-unknown-devices" | "forgot" | "forgot-ip" | "register" | "report" | "report-ip" | "ai-description";
 
 export type ThrottlePolicy = { max: number; windowMs: number };
 
@@ -30,6 +31,10 @@ export const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
   // GUESS_FREE_PER_EMAIL each attempt waits instead (`admitGuess`).
   login: { max: 10, windowMs: 15 * MINUTE },
   "login-ip": { max: 30, windowMs: 15 * MINUTE },
+  // Sign-ins at one account from devices that never signed in to it (no device proof), whatever the
+  // addresses: past 20 failures in 15 minutes they are refused, the right password too. The owner's
+  // known devices are not counted here and never refused by it (models/account/device-proof.server.ts).
+  "login-unknown-devices": { max: 20, windowMs: 15 * MINUTE },
   forgot: { max: 10, windowMs: 15 * MINUTE },
   "forgot-ip": { max: 30, windowMs: 15 * MINUTE },
   // Each sign-up costs a 64 MiB argon2id hash and creates an account: ten per address per hour.
@@ -61,6 +66,8 @@ export function throttleKeys(kind: ThrottleKind, email: string | null, ip: strin
 /** Let through (this attempt's rows, to take back later), or refused with the minutes to wait. */
 export type AttemptResult = { ok: true; ids: number[] } | { ok: false; retryAfterMinutes: number };
 
+type Refused = { ok: false; retryAfterMinutes: number; atLimit: string[] };
+
 /** A key to count an attempt against, and the policy that refuses it (none: counted, never refused). */
 type CountedKey = { key: string; policy: ThrottlePolicy | null };
 
@@ -68,15 +75,16 @@ type CountedKey = { key: string; policy: ThrottlePolicy | null };
  * Counts one attempt against every key, atomically: refused (and not recorded) when any key already
  * has `max` attempts in its window, otherwise recorded at once — before the caller does the slow part.
  * Also says how many attempts each key had before this one (in the key's window; 15 minutes for a key
- * without a policy).
+ * without a policy), or, when refused, which keys were at their limit.
  */
-function countAttemptUnder(keys: CountedKey[], now: Date): (AttemptResult & { ok: false }) | { ok: true; ids: number[]; before: number[] } {
+function countAttemptUnder(keys: CountedKey[], now: Date): Refused | { ok: true; ids: number[]; before: number[] } {
   if (!keys.length) return { ok: true, ids: [], before: [] };
   return writeTransaction((tx) => {
     tx.delete(authAttempts)
       .where(lt(authAttempts.createdAt, new Date(now.getTime() - LONGEST_WINDOW_MS)))
       .run();
     let waitMs: number | null = null;
+    const atLimit: string[] = [];
     const before = keys.map(({ key, policy }) => {
       const windowMs = policy?.windowMs ?? GUESS_WINDOW_MS;
       const rows = tx
@@ -89,10 +97,11 @@ function countAttemptUnder(keys: CountedKey[], now: Date): (AttemptResult & { ok
         // The key frees up once enough of its attempts leave the window to fall below the limit.
         const freeing = rows[rows.length - policy.max]!.createdAt.getTime() + windowMs - now.getTime();
         waitMs = Math.max(waitMs ?? 0, freeing);
+        atLimit.push(key);
       }
       return rows.length;
     });
-    if (waitMs !== null) return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / MINUTE)) };
+    if (waitMs !== null) return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / MINUTE)), atLimit };
     const ids = tx
       .insert(authAttempts)
       .values(keys.map(({ key }) => ({ key, createdAt: now })))
@@ -109,7 +118,7 @@ export function countAttempt(kind: ThrottleKind, keys: string[], now = new Date(
     keys.map((key) => ({ key, policy: THROTTLE_POLICIES[kind] })),
     now,
   );
-  return result.ok ? { ok: true, ids: result.ids } : result;
+  return result.ok ? { ok: true, ids: result.ids } : { ok: false, retryAfterMinutes: result.retryAfterMinutes };
 }
 
 /**
@@ -151,28 +160,43 @@ async function waitInLine(slots: [key: string, cap: number][], ms: number): Prom
 
 export type GuessResult =
   | { ok: true; ids: number[]; ownKeys: string[]; waited: boolean }
-  | { ok: false; retryAfterMinutes: number; retryAfterSeconds?: never }
-  | { ok: false; retryAfterSeconds: number; retryAfterMinutes?: never };
+  | { ok: false; retryAfterMinutes: number; retryAfterSeconds?: never; unknownDevices?: boolean }
+  | { ok: false; retryAfterSeconds: number; retryAfterMinutes?: never; unknownDevices?: never };
 
 /**
  * Admits one guess at an account (a password or a reset request), before the work it guards:
  * - refused (429, minutes) past 10 per (address, e-mail) or 30 per address in 15 minutes — limits
  *   that only ever stop the address that made the attempts;
- * - per e-mail from every address, never refused: past GUESS_FREE_PER_EMAIL the guess waits
- *   (`guessDelayMs`), so the owner, from another address, still gets in with the right password;
+ * - a sign-in from an unknown device (`knownDevice` false): counted against the account from every
+ *   address and refused (429, minutes, `unknownDevices`) past 20 in 15 minutes; below that, past
+ *   GUESS_FREE_PER_EMAIL, the guess waits (`guessDelayMs`). Refused attempts are not counted, so one
+ *   address alone (10 at most) never closes the account;
+ * - a sign-in from the account's known device: not counted against the account, never waits;
+ * - a reset request: counted per e-mail, never refused, waits past GUESS_FREE_PER_EMAIL (its own key:
+ *   it never counts toward the sign-ins' cap);
  * - refused (429, seconds) when this address already has its share of waits under way.
  * `ownKeys` are the keys of this address's own failures, for the caller to clear on a success;
  * `waited` says the e-mail is being flooded.
- * Without a known address only the e-mail's wait applies.
+ * Without a known address only the e-mail's limits apply.
  */
-export async function admitGuess(flow: "login" | "forgot", email: string, ip: string | null, now = new Date()): Promise<GuessResult> {
+export async function admitGuess(
+  flow: "login" | "forgot",
+  email: string,
+  ip: string | null,
+  { now = new Date(), knownDevice = false }: { now?: Date; knownDevice?: boolean } = {},
+): Promise<GuessResult> {
   const address = normalizeEmail(email);
   const pairKey = ip ? `${flow}-pair:${address} ${ip}` : null;
-  const keys: CountedKey[] = [{ key: `${flow}-email:${address}`, policy: null }];
+  const accountKey = `${flow}-email:${address}`;
+  const keys: CountedKey[] = [];
+  if (!knownDevice) keys.push({ key: accountKey, policy: flow === "login" ? THROTTLE_POLICIES["login-unknown-devices"] : null });
   if (ip) keys.push({ key: pairKey!, policy: THROTTLE_POLICIES[flow] }, { key: `${flow}-ip:${ip}`, policy: THROTTLE_POLICIES[`${flow}-ip`] });
   const attempt = countAttemptUnder(keys, now);
-  if (!attempt.ok) return attempt;
-  const delayMs = guessDelayMs(attempt.before[0]!);
+  if (!attempt.ok) {
+    const { retryAfterMinutes, atLimit } = attempt;
+    return { ok: false, retryAfterMinutes, unknownDevices: atLimit.includes(accountKey) };
+  }
+  const delayMs = knownDevice ? 0 : guessDelayMs(attempt.before[0]!);
   if (delayMs > 0) {
     const slots: [string, number][] = [[`${flow}:${address} ${ip ?? ""}`, GUESS_WAITS_PER_ADDRESS_AND_EMAIL]];
     if (ip) slots.push([`${flow}:${ip}`, GUESS_WAITS_PER_ADDRESS]);

@@ -63,7 +63,7 @@ function sweepEarlierDays(s: Statements, day: number) {
 
 export type CountedView = { views: number; counted: boolean };
 
-/** The person's key for `counter`, and what `ad_view_days` remembers it under (a contact apart from a view). */
+/** The hash `ad_view_days` remembers `person` under for `counter` (a contact apart from a view), after the per-network bound chose their key. */
 function rememberedAs(s: Statements, person: Person, counter: "view" | "contact", id: number, now: Date): number {
   const day = viewDay(now);
   const hashOf = (key: string) => keyHash(counter === "contact" ? `contato|${key}` : key);

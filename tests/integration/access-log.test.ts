@@ -5,6 +5,7 @@
  * proxy, not served over HTTP) is checked by tests/e2e/access-log.spec.ts and behind-caddy.spec.ts.
  */
 import { execFile, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -14,7 +15,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getEnv, parseEnv } from "~/env.server";
 import { runDailyJob } from "~/models/ad/housekeeping.server";
 import { accessLogDir, openAccessLog, pruneAccessLog, type AccessLogEntry } from "~/services/access-log.server";
-import { accessLogEntry, clientPortOf } from "~/web/access-log.server";
+import { accessLogEntry, clientPortOf, clipForLine } from "~/web/access-log.server";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -57,6 +58,18 @@ function writeDays(dataDir: string, days: Record<string, AccessLogEntry[]>) {
   }
 }
 
+const plainRequest = {
+  time: new Date("2026-03-10T12:00:00Z"),
+  ip: "203.0.113.7",
+  port: 40_001,
+  method: "GET",
+  target: "/",
+  status: 200,
+  userId: null,
+  userAgent: "Mozilla/5.0",
+  requestId: "r",
+};
+
 describe("a request's line", () => {
   it("keeps the path and the query's parameter names, never their values (a reset token stays out)", () => {
     const line = accessLogEntry({
@@ -85,21 +98,42 @@ describe("a request's line", () => {
     expect(JSON.stringify(line)).not.toContain("s3cr3t");
   });
 
-  it("bounds what a hostile client controls: a huge user agent or a thousand parameter names", () => {
-    const query = Array.from({ length: 1000 }, (_, i) => `p${i}=x`).join("&");
+  /**
+   * The worst a client can make a line: every field it controls at its longest, written in the
+   * characters JSON stretches most — `"` (2 bytes), a byte over 0x7f in a header (2 bytes of UTF-8),
+   * a control character percent-encoded in a parameter's name (6 bytes: \u0001) — and, with
+   * TRUST_PROXY on a port reachable directly, a forged address. The request of the attack (50 names of
+   * 100 characters, a 512-byte agent) made 5.9 KB; this one made 43 KB (35 KB with a real address).
+   */
+  it("is at most 1 KB, whatever a hostile client sends: a huge path, user agent, address or a thousand parameter names", () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `${i}${"%01".repeat(100)}=x`).join("&");
     const line = accessLogEntry({
       time: new Date(),
-      ip: undefined,
-      port: null,
-      method: "GET",
-      target: `/${"a".repeat(10_000)}?${query}`,
+      ip: "9".repeat(8_000),
+      port: 65_535,
+      method: "UNSUBSCRIBE",
+      target: `/${'"'.repeat(10_000)}?${names}`,
       status: 404,
-      userId: null,
-      userAgent: "x".repeat(100_000),
-      requestId: "r",
+      userId: Number.MAX_SAFE_INTEGER,
+      userAgent: "\xff".repeat(16_000),
+      requestId: randomUUID(),
     });
-    expect(JSON.stringify(line).length).toBeLessThan(5_000);
-    expect(line.ip).toBeNull();
+    expect(Buffer.byteLength(`${JSON.stringify(line)}\n`)).toBeLessThanOrEqual(1024);
+    // Still the start of each field, cut between characters, never inside an escape.
+    expect(line.path.startsWith('/""')).toBe(true);
+    expect(line.userAgent?.startsWith("\xff\xff")).toBe(true);
+    expect(line.query.length).toBeGreaterThan(0);
+    expect(clipForLine("😀😀", 5)).toBe("😀");
+    expect(accessLogEntry({ ...plainRequest, ip: undefined }).ip).toBeNull();
+  });
+
+  it("keeps what real clients send whole: an ad's address, a long in-app browser's agent, the list filters and campaign tags", () => {
+    const instagram =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 307.0.2.21.113 (iPhone14,5; iOS 17_1; pt_BR; pt-BR; scale=3.00; 1170x2532; 531127164)";
+    const path = `/anuncio/1234567-${"bicicleta-aro-29-".repeat(5).slice(0, 80)}`;
+    const query = "search=bike&category=3&subcategoryId=12&cityId=5&adType=sale&minPrice=100&maxPrice=900&sort=price_asc&page=2&utm_campaign=x";
+    const line = accessLogEntry({ ...plainRequest, target: `${path}?${query}`, userAgent: instagram });
+    expect(line).toMatchObject({ path, userAgent: instagram, query: [...new URLSearchParams(query).keys()] });
   });
 });
 

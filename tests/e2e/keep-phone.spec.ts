@@ -3,7 +3,7 @@
  * card and on /favoritos without an account (a plain post and redirect back without JavaScript, a
  * fetcher that turns the heart without a reload with it), and 'Salvar busca' listed in /conta.
  */
-import { deleteAd, expect, favouritePosted, insertActiveAd, tapHeartOn } from "../support/e2e-ads";
+import { deleteAd, expect, favouritePosted, insertActiveAd, tapHeartOn, withE2eDatabase } from "../support/e2e-ads";
 import { test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
@@ -49,6 +49,31 @@ test("save a search and find it in Minha conta @nojs", async ({ page, signedInUs
   await saved.getByRole("button", { name: `Remover a busca "${word}" · Todas as cidades` }).click();
   await expect(page.getByRole("status")).toContainText("Busca removida");
   await expect(page.getByText("Nenhuma busca salva.")).toBeVisible();
+});
+
+test("a refused search says why: one removed meanwhile, and the 21st @nojs", async ({ page, signedInUser }) => {
+  const user = await signedInUser("Rui Limite");
+  const word = `busca${Date.now().toString(36)}`;
+  const list = `/categories?search=${word}&cityId=todas`;
+  await page.goto(list);
+  await page.getByRole("button", { name: "Salvar busca" }).click();
+  await expect(page.getByRole("status")).toContainText("Busca salva!");
+  await page.goto("/conta");
+  const remove = page.getByTestId("saved-searches").getByRole("button", { name: `Remover a busca "${word}" · Todas as cidades` });
+  await expect(remove).toBeVisible();
+  // Removed meanwhile (another tab): the post finds nothing of this user's, as with someone else's id.
+  withE2eDatabase((sqlite) => sqlite.prepare("DELETE FROM saved_searches WHERE user_id = ?").run(user.id));
+  await remove.click();
+  await expect(page.getByRole("alert")).toContainText("Busca salva não encontrada.");
+
+  withE2eDatabase((sqlite) => {
+    const insert = sqlite.prepare("INSERT INTO saved_searches (user_id, query, alerted_until) VALUES (?, ?, ?)");
+    for (let i = 0; i < 20; i++) insert.run(user.id, `search=${word}${i}&cityId=todas`, Date.now());
+  });
+  await page.goto(list);
+  await page.getByRole("button", { name: "Salvar busca" }).click();
+  await expect(page.getByRole("alert")).toContainText("Você já tem 20 buscas salvas.");
+  await expect(page).toHaveURL(list);
 });
 
 test("two hearts tapped one after the other both stay on: the list's one fetcher keeps what each asked", async ({ page, javaScriptEnabled }) => {

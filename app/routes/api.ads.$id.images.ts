@@ -1,4 +1,8 @@
-/** GET /api/ads/{id}/images (the list with url) and POST (multipart field `image`): the owner or an admin only. */
+/**
+ * GET /api/ads/{id}/images (the list with url) and POST (multipart field `image`): the owner or an admin
+ * only. POST answers the new photo with `adStatus`, and `reviewReasons` when the photo sent the ad to
+ * the admin queue (a copy of another account's photo, ADR 020).
+ */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
@@ -32,5 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok) {
     return Response.json({ message: result.message, details: result.details, suggestion: result.suggestion }, { status: result.status, headers: NO_STORE });
   }
-  return Response.json(result.photo, { status: 201, headers: NO_STORE });
+  // The photo as the spec answers it, and what it did to the ad: a copied photo sends it to the queue (ADR 020).
+  const { photo, adStatus, reviewReasons } = result;
+  return Response.json({ ...photo, adStatus, ...(reviewReasons.length ? { reviewReasons } : {}) }, { status: 201, headers: NO_STORE });
 }

@@ -25,6 +25,7 @@ import { adEditSchema } from "~/models/ad/ad-edit";
 import { adInputFromDraft } from "~/models/ad/ad-input.server";
 import { minExpirationKey } from "~/models/ad/cost";
 import { getAdForEdit, updateAd } from "~/models/ad/edit.server";
+import { HELD_FOR_REVIEW } from "~/models/ad/fraud-signals";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
 import { addAdPhoto, listAdPhotos, removeAdPhoto } from "~/models/ad/photos.server";
 import { characteristicDefinitions } from "~/models/ad/write.server";
@@ -105,6 +106,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const description = [added.message, ...(added.details ?? [])].join(" · ");
         throw await toast.redirectWithError(here, { message: MANAGE_MESSAGES.imageUploadError, description, duration: ERROR_TOAST_MS });
       }
+      // A copied photo sent the ad to the queue: the rest are not added, and the owner is told why.
+      if (added.reviewReasons.length) throw await heldForReview(added.reviewReasons);
     }
     throw await toast.redirectWithSuccess(here, upload.files.length ? MANAGE_MESSAGES.imageAdded : "Nenhuma foto escolhida");
   }
@@ -145,6 +148,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (submission.status !== "success") return data({ result: submission.reply(), rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer, { status: 400 });
   const result = await updateAd(id, user, submission.value);
+  if (result.ok && result.reviewReasons.length) throw await heldForReview(result.reviewReasons);
   if (result.ok) {
     if (result.leadsToPayment && result.byOwner) {
       throw await toast.redirectWithSuccess(`/payment/${id}`, {
@@ -167,6 +171,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   throw await toast.redirectWithError(result.status === 409 ? here : "/dashboard", { message: MANAGE_MESSAGES.updateError, description: result.message, duration: ERROR_TOAST_MS });
+}
+
+/** The fraud signals took the ad out of the lists (ADR 020): the dashboard, where its reasons stay shown. */
+function heldForReview(reasons: string[]) {
+  return toast.redirectWithWarning("/dashboard", { message: HELD_FOR_REVIEW, description: reasons.join(" · "), duration: ERROR_TOAST_MS });
 }
 
 export default function EditAdPage() {

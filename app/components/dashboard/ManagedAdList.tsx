@@ -78,6 +78,7 @@ function OwnerReview({ ad, back }: { ad: ManagedAd; back: string }) {
     <>
       {ad.status === "rejected" ? <ReasonsBox title="Motivo da rejeição" reasons={ad.rejectionReasons} /> : null}
       {ad.hiddenByReports ? <ReasonsBox title="Oculto após denúncias, aguardando nossa equipe" reasons={ad.hiddenByReports} /> : null}
+      {ad.reviewReasons.length ? <ReasonsBox title="Fora das listas, aguardando nossa equipe" reasons={ad.reviewReasons} /> : null}
       {ad.review === "asked" ? <p className="mt-2 text-left text-xs font-medium text-slate-700">Revisão humana pedida: você verá a decisão aqui.</p> : null}
       {ad.review === "can-ask" ? (
         <details className="mt-2 text-left text-sm">

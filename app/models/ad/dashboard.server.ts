@@ -14,6 +14,7 @@ import { oneLine } from "~/lib/plain-text";
 import { optionalIdSchema } from "~/lib/id";
 import { AD_STATUSES, AD_TYPES, effectiveStatus, type AdStatus } from "~/models/ad/ad";
 import { imagesByAd, sharedAdColumns, sharedAdFields, withAdNames } from "~/models/ad/card.server";
+import { reviewReasons } from "~/models/ad/fraud-signals";
 import {
   DASHBOARD_PAGE_SIZES,
   DEFAULT_DASHBOARD_PAGE_SIZE,
@@ -142,6 +143,7 @@ export function listManagedAds(actor: Actor, filter: DashboardFilter, now: Date 
         adCostCents: ads.adCostCents,
         status: ads.status,
         moderation: ads.moderation,
+        fraudSignals: ads.fraudSignals,
         userId: ads.userId,
         userFullName: users.fullName,
         userEmail: users.email,
@@ -175,6 +177,7 @@ export function listManagedAds(actor: Actor, filter: DashboardFilter, now: Date 
         actions: own ? ownerActions(row, now) : [],
         deleteRefusal: deleteRefusal(row, actor, now),
         rejectionReasons: status === "rejected" ? [...(row.moderation?.issues ?? []), ...(decisions.get(row.id) ?? [])] : [],
+        reviewReasons: reviewReasons(status, row.fraudSignals),
         ...ownerReview(own, status, waiting.get(row.id)),
       };
     }),

@@ -1,7 +1,7 @@
 /**
- * One ad (`getAdForViewer` for /anuncio/{id}; `getAdForApi`, the same plus adCost for its owner and
- * admins, for GET /api/ads/{id} and the create and update answers). A non-public ad is visible only
- * to its owner and to admins.
+ * One ad (`getAdForViewer` for /anuncio/{id}; `getAdForApi`, the same plus adCost — and, while the
+ * fraud signals hold it, reviewReasons — for its owner and admins, for GET /api/ads/{id} and the
+ * create and update answers). A non-public ad is visible only to its owner and to admins.
  */
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -10,6 +10,7 @@ import { centsToDecimalString } from "~/lib/money";
 import { effectiveStatus, isPubliclyVisible, type AdDetail, type AdStatus, type Viewer } from "~/models/ad/ad";
 import { cardColumns, imagesByAd, toPublicAd, withAdNames, type CardRow } from "~/models/ad/card.server";
 import { displayCharacteristicValue } from "~/models/ad/characteristic-values";
+import { reviewReasons, type FraudSignal } from "~/models/ad/fraud-signals";
 
 /**
  * The full ad, or null when it does not exist or the viewer may not see it: anyone sees a public
@@ -24,14 +25,17 @@ export function getAdForViewer(id: number, viewer: Viewer, now: Date = new Date(
  * ad, plus what it cost (adCost, a decimal string like price) when the viewer is its owner or an admin.
  * What an advertiser paid is theirs to know, so public viewers and the public page never get it.
  */
-export function getAdForApi(id: number, viewer: Viewer, now: Date = new Date()): (AdDetail & { adCost?: string }) | null {
+export function getAdForApi(id: number, viewer: Viewer, now: Date = new Date()): (AdDetail & { adCost?: string; reviewReasons?: string[] }) | null {
   const found = loadAd(id, viewer, now);
   if (!found) return null;
   const manages = viewer !== null && (viewer.isAdmin || viewer.id === found.ad.userId);
-  return manages ? { ...found.ad, adCost: centsToDecimalString(found.adCostCents) } : found.ad;
+  if (!manages) return found.ad;
+  // Why the fraud signals hold it (ADR 020), as the dashboard says it: the owner learns it here too.
+  const held = reviewReasons(found.ad.status, found.fraudSignals);
+  return { ...found.ad, adCost: centsToDecimalString(found.adCostCents), ...(held.length ? { reviewReasons: held } : {}) };
 }
 
-function loadAd(id: number, viewer: Viewer, now: Date): { ad: AdDetail; adCostCents: number } | null {
+function loadAd(id: number, viewer: Viewer, now: Date): { ad: AdDetail; adCostCents: number; fraudSignals: FraudSignal[] | null } | null {
   const row = withAdNames(
     db
       .select({
@@ -41,12 +45,13 @@ function loadAd(id: number, viewer: Viewer, now: Date): { ad: AdDetail; adCostCe
         userId: ads.userId,
         updatedAt: ads.updatedAt,
         adCostCents: ads.adCostCents,
+        fraudSignals: ads.fraudSignals,
       })
       .from(ads)
       .$dynamic(),
   )
     .where(eq(ads.id, id))
-    .get() as (CardRow & { status: AdStatus; condition: string; userId: number; updatedAt: Date; adCostCents: number }) | undefined;
+    .get() as (CardRow & { status: AdStatus; condition: string; userId: number; updatedAt: Date; adCostCents: number; fraudSignals: FraudSignal[] | null }) | undefined;
   if (!row) return null;
   if (!isPubliclyVisible(row, now) && !(viewer && (viewer.isAdmin || viewer.id === row.userId))) return null;
 
@@ -59,7 +64,7 @@ function loadAd(id: number, viewer: Viewer, now: Date): { ad: AdDetail; adCostCe
     characteristicItems: characteristicItems(row.categoryId, card.characteristics),
     updatedAt: row.updatedAt.toISOString(),
   };
-  return { ad, adCostCents: row.adCostCents };
+  return { ad, adCostCents: row.adCostCents, fraudSignals: row.fraudSignals };
 }
 
 /** The ad's characteristic values with their labels, defined ones first (in definition order), then any others. */

@@ -10,7 +10,10 @@
  *   of the statuses the actor may reach; an expired ad becomes pending_payment (reactivation);
  * - adCost is recomputed whenever the ad will be paid for again; views, userId, city never change here;
  * - changed text goes through the automatic moderation again: "rejected" saves nothing (422 with the
- *   reasons); "needs_review" on an owner's live ad sends it to the admin queue (pending).
+ *   reasons); "needs_review" on an owner's live ad sends it to the admin queue (pending);
+ * - a changed price, type or subcategory on an owner's published ad runs the payment's fraud signals
+ *   again (lifecycle.server.ts holdChangedLiveAd): a hit sends it to the admin queue too, and the
+ *   result carries the reasons for the owner.
  */
 import { and, eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
@@ -22,6 +25,7 @@ import type { AdEditFields, EditableAd } from "~/models/ad/ad-edit";
 import { AD_FORM_MESSAGES, generatedTitle } from "~/models/ad/ad-form";
 import { checkCharacteristicValues } from "~/models/ad/characteristic-values";
 import { adCostCents } from "~/models/ad/cost";
+import { holdChangedLiveAd } from "~/models/ad/lifecycle.server";
 import { editConstraints, editRefusal, MANAGE_MESSAGES, statusChangeMessage, type Actor, type EditConstraints } from "~/models/ad/manage";
 import { moderateAdContent } from "~/models/ad/moderation.server";
 import { archiveUserId } from "~/models/ad/removal.server";
@@ -88,7 +92,8 @@ export function getAdForEdit(
   };
 }
 
-export type EditResult = { ok: true; adId: number; status: AdStatus; leadsToPayment: boolean; byOwner: boolean } | EditRefusal;
+/** `reviewReasons`: why the fraud signals sent the edited ad to the admin queue, empty when they did not. */
+export type EditResult = { ok: true; adId: number; status: AdStatus; leadsToPayment: boolean; byOwner: boolean; reviewReasons: string[] } | EditRefusal;
 
 export async function updateAd(adId: number, actor: Actor, input: AdEditFields, now: Date = new Date()): Promise<EditResult> {
   const found = getAdForEdit(adId, actor, now);
@@ -166,6 +171,9 @@ export async function updateAd(adId: number, actor: Actor, input: AdEditFields, 
   }
 
   const paysAgain = constraints.leadsToPayment;
+  // What the price signal judges on (ADR 020); an unpaid ad is checked by its payment, an admin's edit is the review.
+  const recheck =
+    !paysAgain && !actor.isAdmin && (input.price !== stored.priceCents || input.adType !== stored.adType || subcategoryId !== stored.subcategoryId);
   const newExpiration = expirationInstantFromKey(expirationDay);
   const periodChanged = newExpiration.getTime() !== stored.expirationDate.getTime();
   const saved = writeTransaction((tx) => {
@@ -190,10 +198,12 @@ export async function updateAd(adId: number, actor: Actor, input: AdEditFields, 
     .where(and(eq(ads.id, adId), eq(ads.status, stored.status)))
     .run();
     if (updated.changes === 0) return null;
+    const reviewReasons = recheck ? holdChangedLiveAd(tx, adId, now) : [];
     // A charge quoted for the old period must not publish the new one: withdrawn, quoted again on payment.
-    return periodChanged ? withdrawOpenCharges(tx, [adId], "superseded", now) : [];
+    return { reviewReasons, withdrawn: periodChanged ? withdrawOpenCharges(tx, [adId], "superseded", now) : [] };
   });
   if (saved === null) return { ok: false, status: 409, message: CHANGED_MEANWHILE };
-  withdrawInBackground(saved);
-  return { ok: true, adId, status, leadsToPayment: paysAgain, byOwner: stored.userId === actor.id };
+  withdrawInBackground(saved.withdrawn);
+  const { reviewReasons } = saved;
+  return { ok: true, adId, status: reviewReasons.length ? "pending" : status, leadsToPayment: paysAgain, byOwner: stored.userId === actor.id, reviewReasons };
 }

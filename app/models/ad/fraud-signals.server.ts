@@ -1,7 +1,8 @@
 /**
  * Fraud signals: what makes a paid ad wait for a person (status pending, the admin's queue) instead
- * of going live. Checked when a payment publishes the ad (lifecycle.server.ts activatePaidAd), inside
- * the payment's transaction, so the ad is never public for a moment first:
+ * of going live. Checked when a payment publishes the ad (lifecycle.server.ts activatePaidAd), and when
+ * the owner of a live ad changes its price or adds a photo (`holdChangedLiveAd`, from edit.server.ts and
+ * photos.server.ts), each inside the write's transaction, so the ad is never public for a moment first:
  *
  * - a price far below its peers (the bait of most golpes): at least PRICE_OUTLIER.minPeers active
  *   priced ads of the same type (Vender with Vender…) in its subcategory, and a price under 20 % of
@@ -13,9 +14,10 @@
  *   the seller's photos.
  *
  * The signals are stored with the ad (ads.fraud_signals) for the queue to show, with a link to the
- * other ad for a copied photo. An admin who approves the ad clears what they saw: a renewal is not
- * held again for the same signal (the same price against its peers, a photo like the same other ad);
- * a new one (the price lowered, another ad copied) holds it again (`signalsAwaitingPerson`). Photos stored before hashes existed are hashed at start-up
+ * other ad for a copied photo. An admin who approves the ad clears what they saw: a renewal or an edit
+ * is not held again for the same signal (a price no lower against its peers, a photo like the same
+ * other ad); a new one (the price lowered, another ad copied) holds it again (`signalsAwaitingPerson`).
+ * Photos stored before hashes existed are hashed at start-up
  * (`backfillPhotoHashes`); until then they are not compared.
  */
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
@@ -46,8 +48,11 @@ export function fraudSignalsFor(tx: Writer, adId: number, now: Date = new Date()
   return [...(price ? [price] : []), ...copiedPhotos(tx, ad)];
 }
 
-const sameSignal = (a: FraudSignal, b: FraudSignal) =>
-  a.kind === "price_outlier" ? b.kind === "price_outlier" && a.priceCents === b.priceCents : b.kind === "copied_photo" && a.otherAdId === b.otherAdId;
+/** Whether an admin who cleared `cleared` has seen `found`: a photo like the same other ad, or a price no lower. */
+const clearedBy = (found: FraudSignal, cleared: FraudSignal) =>
+  found.kind === "price_outlier"
+    ? cleared.kind === "price_outlier" && found.priceCents >= cleared.priceCents
+    : cleared.kind === "copied_photo" && found.otherAdId === cleared.otherAdId;
 
 /**
  * The signals an admin has not cleared yet: all of `found`, unless the admin's last decision on the ad
@@ -62,7 +67,7 @@ export function signalsAwaitingPerson(tx: Writer, adId: number, found: FraudSign
     .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id))
     .get();
   if (last?.decision !== "approved") return found;
-  return found.filter((signal) => !stored.some((cleared) => sameSignal(signal, cleared)));
+  return found.filter((signal) => !stored.some((cleared) => clearedBy(signal, cleared)));
 }
 
 /** The median price of the subcategory's active priced ads of the same type, when there are enough of them. */

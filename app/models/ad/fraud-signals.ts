@@ -1,6 +1,7 @@
 /**
- * Fraud signals, the browser-safe half: what makes a paid ad wait for a person instead of going live
- * (models/ad/fraud-signals.server.ts decides), as stored with the ad and shown in the admin's queue.
+ * Fraud signals, the browser-safe half: what makes a paid ad, or a live ad whose price or photos its
+ * owner changed, wait for a person instead of being public (models/ad/fraud-signals.server.ts decides),
+ * as stored with the ad and shown in the admin's queue and, by reason only, to the owner.
  */
 
 /** An ad this far below its peers' median price is the bait of most golpes. */
@@ -30,6 +31,9 @@ export const PHOTO_HASH_BANDS = [
 ] as const;
 export const PHOTO_HASH_BAND_RADIUS = Math.floor(COPIED_PHOTO_MAX_DISTANCE / PHOTO_HASH_BANDS.length);
 
+/** The title of what the owner is told when the signals take a live ad out of the lists (the reasons follow). */
+export const HELD_FOR_REVIEW = "Anúncio enviado para análise: ele sai das listas até nossa equipe revisar";
+
 export const FRAUD_REASONS = {
   priceOutlier: "preço muito abaixo do comum nesta subcategoria",
   copiedPhoto: "foto igual à de um anúncio de outra conta",
@@ -38,3 +42,11 @@ export const FRAUD_REASONS = {
 export type FraudSignal =
   | { kind: "price_outlier"; reason: string; priceCents: number; medianCents: number; peers: number }
   | { kind: "copied_photo"; reason: string; otherAdId: number; distance: number };
+
+/**
+ * What the owner is told of an ad the signals hold (the dashboard, GET /api/ads/{id}, the toasts): the
+ * reasons, once each, while it waits for a person — never the figures or the other ad behind them.
+ */
+export function reviewReasons(status: string, signals: readonly FraudSignal[] | null): string[] {
+  return status === "pending" && signals?.length ? [...new Set(signals.map((signal) => signal.reason))] : [];
+}

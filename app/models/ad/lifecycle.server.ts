@@ -5,6 +5,7 @@
  *
  *   pending_payment --paid--> active, or pending (admin queue) when the automatic moderation said
  *                             needs_review or a fraud signal was found (fraud-signals.server.ts)
+ *   active / paused --its owner changed the price or added a photo, and a fraud signal is found--> pending
  *   active / pending --payment refunded or charged back--> paused
  *   active / pending / paused --cash receipt undone (the money is gone)--> pending_payment
  *
@@ -15,6 +16,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ads } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
+import { reviewReasons } from "~/models/ad/fraud-signals";
 import { fraudSignalsFor, signalsAwaitingPerson } from "~/models/ad/fraud-signals.server";
 
 /** The database or an open transaction (the payment model passes its transaction). */
@@ -55,6 +57,29 @@ export function activatePaidAd(tx: Writer, adId: number, paysUntil: Date | null,
     .where(and(eq(ads.id, adId), eq(ads.status, "pending_payment")))
     .run();
   return result.changes > 0 ? next : null;
+}
+
+/** Where an owner's change can make an ad public without a payment: live now, or paused and one 'Reativar' away. */
+const PUBLISHED_STATUSES: AdStatus[] = ["active", "paused"];
+
+/**
+ * An owner changed what the fraud signals judge on a published ad (its price, type or subcategory:
+ * edit.server.ts; a photo added: photos.server.ts): it is checked as a payment checks it, inside the
+ * change's own transaction so the change is never public unchecked. Signals an admin has not cleared
+ * send it to the admin queue (pending), as re-moderated text does (ADR 012); the signals are kept
+ * with the ad for the queue either way. An admin's own change is that review: callers skip it.
+ * Returns the reasons the ad now waits for (for the owner), empty when it stays as it was.
+ */
+export function holdChangedLiveAd(tx: Writer, adId: number, now: Date = new Date()): string[] {
+  const ad = tx.select({ status: ads.status, fraudSignals: ads.fraudSignals }).from(ads).where(eq(ads.id, adId)).get();
+  if (!ad || !PUBLISHED_STATUSES.includes(ad.status)) return [];
+  const found = fraudSignalsFor(tx, adId, now);
+  const awaiting = signalsAwaitingPerson(tx, adId, found, ad.fraudSignals);
+  tx.update(ads)
+    .set({ fraudSignals: found.length ? found : null, ...(awaiting.length ? { status: "pending" as const, updatedAt: now } : {}) })
+    .where(and(eq(ads.id, adId), eq(ads.status, ad.status)))
+    .run();
+  return reviewReasons("pending", awaiting);
 }
 
 /**

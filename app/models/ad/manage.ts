@@ -100,6 +100,8 @@ export type ManagedAd = {
   rejectionReasons: string[];
   /** Why reports took it out of the public list (reasons with their counts), for an ad they hid. */
   hiddenByReports: string[] | null;
+  /** Why the fraud signals sent it to the admin queue (fraud-signals.ts reviewReasons), empty otherwise. */
+  reviewReasons: string[];
   /**
    * The owner's human review (LGPD Art. 20): "can-ask" for their rejected ad or one reports hid,
    * "asked" while their request waits, null otherwise.

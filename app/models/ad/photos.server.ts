@@ -3,12 +3,15 @@
  * page's photo manager): only the owner or an admin; at most 5; the first one is the cover, and when
  * the cover goes the next photo becomes it. Removing a photo removes its files from storage. Adding or
  * removing one is editing the ad: not while it is paused, rejected or in review (manage.ts photoChangeRefusal).
+ * A photo its owner adds to a live ad is checked by the payment's fraud signals in the same write
+ * (lifecycle.server.ts holdChangedLiveAd): a copy of another account's photo sends the ad to the queue.
  */
 import { and, asc, count, eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, categories } from "~/db/schema";
-import type { Viewer } from "~/models/ad/ad";
+import { effectiveStatus, type AdStatus, type Viewer } from "~/models/ad/ad";
 import { AD_FORM_MESSAGES, MAX_AD_IMAGES } from "~/models/ad/ad-form";
+import { holdChangedLiveAd } from "~/models/ad/lifecycle.server";
 import { photoChangeRefusal } from "~/models/ad/manage";
 import { moderateAdContent } from "~/models/ad/moderation.server";
 import { storePhotos } from "~/models/ad/write.server";
@@ -60,8 +63,14 @@ export function addPhotoRefusal(adId: number, viewer: NonNullable<Viewer>): Refu
   return locked ? { ok: false, status: 409, message: locked } : null;
 }
 
+/**
+ * What adding a photo did: the photo, the ad's status after it, and why the fraud signals sent the ad
+ * to the admin queue (empty when they did not).
+ */
+export type AddedPhoto = { ok: true; photo: AdPhoto; adStatus: AdStatus; reviewReasons: string[] };
+
 /** Adds one photo (checked by content, re-encoded), moderated with the ad's text; the new photo, or the refusal. */
-export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file: { bytes: Uint8Array }): Promise<{ ok: true; photo: AdPhoto } | Refusal> {
+export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file: { bytes: Uint8Array }, now: Date = new Date()): Promise<AddedPhoto | Refusal> {
   const refused = addPhotoRefusal(adId, viewer);
   if (refused) return refused;
   const ad = managedAd(adId, viewer)!;
@@ -85,17 +94,21 @@ export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file
     // Counted again inside the write, so two parallel uploads cannot make a sixth photo.
     const [{ n }] = tx.select({ n: count() }).from(adImages).where(eq(adImages.adId, adId)).all() as [{ n: number }];
     if (n >= MAX_AD_IMAGES) return null;
-    return tx
+    const added = tx
       .insert(adImages)
       .values({ adId, publicId: photo!.publicId, url: imageUrl(photo!.publicId), width: photo!.width, height: photo!.height, phash: photo!.phash, isPrimary: n === 0, order: n })
       .returning({ id: adImages.id, publicId: adImages.publicId, url: adImages.url, isPrimary: adImages.isPrimary, order: adImages.order })
       .get();
+    // An admin's upload is that review (ADR 012); anyone else's is checked before the photo is public.
+    const reviewReasons = viewer.isAdmin ? [] : holdChangedLiveAd(tx, adId, now);
+    const after = tx.select({ status: ads.status, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get()!;
+    return { photo: added, adStatus: effectiveStatus(after, now), reviewReasons };
   });
   if (!inserted) {
     await deleteImage(photo!.publicId);
     return { ok: false, status: 400, message: AD_FORM_MESSAGES.imageLimitApi };
   }
-  return { ok: true, photo: inserted };
+  return { ok: true, ...inserted };
 }
 
 export async function removeAdPhoto(adId: number, imageId: number, viewer: NonNullable<Viewer>): Promise<{ ok: true } | Refusal> {

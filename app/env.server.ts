@@ -16,10 +16,10 @@ import { isValidCnpj, isValidCpf } from "~/lib/documents";
 import { operatorIdentityOf, type OperatorIdentity } from "~/lib/operator";
 import { startupWarnings } from "~/env-warnings.server";
 import { hideSecretsInOutput, secretsOf, shownValue } from "~/env-secrets.server";
-import { DEMO_PIX_KEY } from "~/services/payments/local-gateway.server";
+import { DEMO_ADMIN_PASSWORD, isDeployment, refuseDemoSettings } from "~/env-deployment.server";
 import { smtpUrlProblem } from "~/services/smtp-url.server";
 
-export { startupWarnings };
+export { DEMO_ADMIN_PASSWORD, startupWarnings };
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })
@@ -67,6 +67,12 @@ export const envSchema = z.object({
   JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   /** Set by the first process on the children it forks for a job (server/jobs.ts); never by hand. */
   SERVER_JOB: z.string().optional(),
+  /**
+   * Set by `npm run db:drill` on the server it starts over a restored copy (scripts/db-drill.mjs): no
+   * seed (not even the administrator or the reference data) and no job (backups, the daily job, the
+   * reconciliation, alerts), so the copy is served as it was restored and nothing leaves it.
+   */
+  RESTORE_DRILL: booleanString.default(false),
   /**
    * Largest upload body, in megabytes (5 images of up to 8 MB each): multipart posts to the upload
    * routes only (app/web/body-limits.server.ts); every other body is capped at 100 KB.
@@ -255,30 +261,6 @@ export const envSchema = z.object({
   if (smtpProblem) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: smtpProblem });
   if (isDeployment(env)) refuseDemoSettings(env, ctx);
 });
-
-/** The demo administrator of a local start (README's Quick start); refused in a deployment. */
-export const DEMO_ADMIN_PASSWORD = "Admin@12345";
-
-/**
- * A deployment: production behind TLS, as docs/operations.md sets it up (an https:// APP_URL). There,
- * what the Quick start's demo needs is refused or off; a local `npm start` (no APP_URL) keeps it.
- */
-export function isDeployment(env: Pick<z.input<typeof envSchema>, "NODE_ENV" | "APP_URL">): boolean {
-  return (env.NODE_ENV ?? "production") === "production" && (env.APP_URL?.startsWith("https://") ?? false);
-}
-
-/** What a careless deployment would otherwise serve without a word (issue #32). */
-function refuseDemoSettings(env: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
-  if (env.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
-    ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "is the demo administrator's password, published in the README: choose one of your own" });
-  }
-  // The demo key belongs to nobody today: whoever registers it later would receive the payers' money.
-  if (env.PAYMENT_GATEWAY === "local" && !env.PIX_KEY) {
-    ctx.addIssue({ code: "custom", path: ["PIX_KEY"], message: "is required with PAYMENT_GATEWAY=local and an https APP_URL: the PIX codes pay this key (your bank's key, not the demo one)" });
-  } else if (env.PAYMENT_GATEWAY === "local" && env.PIX_KEY === DEMO_PIX_KEY) {
-    ctx.addIssue({ code: "custom", path: ["PIX_KEY"], message: "is the demo key from .env.example, registered to nobody: set your own PIX key" });
-  }
-}
 
 export type ParsedEnv = ReturnType<typeof parseEnv>;
 

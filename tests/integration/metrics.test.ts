@@ -37,7 +37,7 @@ describe("who may read /metrics", () => {
   const TOKEN = "um-token-comprido-o-bastante";
 
   it("with METRICS_TOKEN: 401 without it or with a wrong one, from anywhere (loopback included); 200 with it", () => {
-    const ask = (authorization: string | undefined, clientIp = "203.0.113.9") => metricsAccess({ token: TOKEN, authorization, clientIp });
+    const ask = (authorization: string | undefined, clientIp = "203.0.113.9") => metricsAccess({ token: TOKEN, authorization, clientIp, peerIp: clientIp });
     expect(ask(undefined)).toBe(401);
     expect(ask(undefined, "127.0.0.1")).toBe(401);
     expect(ask("Bearer errado")).toBe(401);

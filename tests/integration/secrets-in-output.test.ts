@@ -68,9 +68,10 @@ afterAll(async () => {
 
 /** Runs the child with exactly these settings; resolves with its exit code and everything it wrote. */
 async function runChild(settings: Record<string, string>) {
-  const env = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...settings };
+  // Exactly these: nothing of the test process's own settings (the type @remix-run/node declares for process.env requires NODE_ENV).
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...settings };
   try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, [CHILD], { env, timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)(tsx, [CHILD], { env: env as NodeJS.ProcessEnv, timeout: 60_000 });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

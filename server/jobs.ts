@@ -17,6 +17,7 @@ import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/house
 import { syncSearchIndex } from "~/models/ad/search-index.server";
 import { reconcileSettings, runReconciliation } from "~/models/payment/reconciliation.server";
 import { runAlertsJob } from "~/models/saved-search/alerts.server";
+import { warnWhenAccessLogDiskShort } from "~/services/access-log.server";
 import { countBackup, registry } from "~/services/metrics.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
 
@@ -103,6 +104,8 @@ export async function runSetup(env: Env) {
   }
   // The Portuguese search index is filled by the app (ADR 014): index what migrations and the seed queued.
   syncSearchIndex();
+  // Once per start, in the journal: will the disk hold the access log's six months at today's rate?
+  warnWhenAccessLogDiskShort(env.DATA_DIR, env.ACCESS_LOG_RETENTION_DAYS);
   const now = new Date();
   await send({
     type: "setup:done",

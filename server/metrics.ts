@@ -3,15 +3,16 @@
  * (server/cluster-metrics.mjs), which this worker asks over the cluster's IPC channel; and this
  * worker's registry, handed to the first process when it collects.
  *
- * The gauges that read the database or the disk (moderation queue, database size, backups) are read
- * here, at scrape time, because the first process never loads the app: every worker reads the same
- * shared state, so they are merged with `max` (app/services/metrics.server.ts registerScrapeGauges),
- * never summed.
+ * The gauges that read the database or the disk (moderation queue, database size, backups, the access
+ * log's disk) are read here, at scrape time, because the first process never loads the app: every
+ * worker reads the same shared state, so they are merged with `max` (app/services/metrics.server.ts
+ * registerScrapeGauges), never summed.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "~/env.server";
 import { countPendingModeration } from "~/models/ad/moderation-queue.server";
+import { accessLogDisk } from "~/services/access-log.server";
 import { registerScrapeGauges, registry } from "~/services/metrics.server";
 import { backupsDir, latestBackupTime } from "../scripts/backup.mjs";
 import { ask, isMetricsMessage, SCRAPE_TIMEOUT_MS, settleReply } from "./cluster-metrics.mjs";
@@ -53,6 +54,7 @@ export function scrapeReadings(env: Env) {
     moderationQueueLength: countPendingModeration(),
     databaseBytes: fileSize(env.DATABASE_PATH) + fileSize(`${env.DATABASE_PATH}-wal`),
     backup: last ? { ...backupSizes(backupsDir(env.DATA_DIR)), ageSeconds: Math.max(0, (Date.now() - last.getTime()) / 1000) } : null,
+    accessLogDisk: accessLogDisk(env.DATA_DIR, env.ACCESS_LOG_RETENTION_DAYS),
   };
 }
 

@@ -131,6 +131,63 @@ export function pruneAccessLog(dataDir: string, retentionDays: number, now: Date
   return deleted;
 }
 
+/** The complete days whose files measure the log's rate. */
+const RATE_DAYS = 7;
+/** Today's file is extrapolated to a day from at least this much of it, so a busy first minute reads as one. */
+const MIN_TODAY_MS = 6 * 3_600_000;
+
+export type AccessLogDisk = {
+  /** Free bytes on the log's disk for this process (statfs: available blocks × block size). */
+  freeBytes: number;
+  /** The recent rate: the larger of the last RATE_DAYS complete days' mean and today's file so far, per day. */
+  bytesPerDay: number;
+  /** What the log will still grow by until it holds its retention (and today) at that rate. */
+  neededBytes: number;
+};
+
+/**
+ * How the disk fares against the log's growth: at the recent rate the folder will hold
+ * `retentionDays` + 1 files (pruning goes by whole days) — is there room for what it does not hold
+ * yet? `statfs` is fs.statfsSync, given by tests.
+ */
+export function accessLogDisk(
+  dataDir: string,
+  retentionDays: number,
+  now: Date = new Date(),
+  statfs: (dir: string) => { bavail: number; bsize: number } = fs.statfsSync,
+): AccessLogDisk {
+  const dir = accessLogDir(dataDir);
+  const today = now.toISOString().slice(0, 10);
+  // A day the daily job deletes meanwhile weighs nothing.
+  const sizes = new Map(loggedDays(dir).map((day) => [day, fs.statSync(fileOf(dir, day), { throwIfNoEntry: false })?.size ?? 0]));
+  const held = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  const recent = [...sizes].filter(([day]) => day < today).slice(-RATE_DAYS);
+  const meanOfDays = recent.length ? recent.reduce((sum, [, size]) => sum + size, 0) / recent.length : 0;
+  const sinceMidnight = Math.max(MIN_TODAY_MS, now.getTime() - Date.parse(`${today}T00:00:00Z`));
+  const bytesPerDay = Math.round(Math.max(meanOfDays, ((sizes.get(today) ?? 0) * DAY_MS) / sinceMidnight));
+  const { bavail, bsize } = statfs(fs.existsSync(dir) ? dir : dataDir);
+  return { freeBytes: bavail * bsize, bytesPerDay, neededBytes: Math.max(0, bytesPerDay * (retentionDays + 1) - held) };
+}
+
+const gigabytes = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;
+
+/**
+ * Says so (console.warn, for the journal) when the disk will not hold the log's retention at the
+ * recent rate: the law asks for every line, so none is dropped; the operator adds space in time.
+ * Called at start-up, by the daily job; /metrics shows the same figures. Returns the reading.
+ */
+export function warnWhenAccessLogDiskShort(dataDir: string, retentionDays: number, now?: Date, statfs?: Parameters<typeof accessLogDisk>[3]) {
+  const disk = accessLogDisk(dataDir, retentionDays, now, statfs);
+  if (disk.freeBytes < disk.neededBytes) {
+    console.warn(
+      `[access-log] the disk of ${accessLogDir(dataDir)} has ${gigabytes(disk.freeBytes)} free, but at the recent rate ` +
+        `(${gigabytes(disk.bytesPerDay)} a day) the ${retentionDays} days the log is kept need ${gigabytes(disk.neededBytes)} more: ` +
+        "add space before the disk fills (then no line is written, and the database stops too). See docs/operations.md.",
+    );
+  }
+  return disk;
+}
+
 /** An address as it is written: IPv4 clients of a dual-stack socket ("::ffff:1.2.3.4") as plain IPv4, IPv6 in lower case. */
 export function normalizeIp(ip: string | null | undefined): string | null {
   if (!ip) return null;

@@ -106,6 +106,8 @@ export type ScrapeReadings = {
   databaseBytes: number;
   /** The newest backup's size, and what every backup on disk takes (hard links counted once); null without backups. */
   backup: { latestBytes: number; allBytes: number; ageSeconds: number } | null;
+  /** The access log's disk against its growth (services/access-log.server.ts accessLogDisk). */
+  accessLogDisk: { freeBytes: number; neededBytes: number; bytesPerDay: number };
 };
 
 /**
@@ -148,6 +150,21 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
       const backup = current().backup;
       this.set({ which: "latest" }, backup?.latestBytes ?? 0);
       this.set({ which: "all" }, backup?.allBytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: "classificados_access_log_disk_bytes",
+    help:
+      "The access log (kept ACCESS_LOG_RETENTION_DAYS, ADR 022) against its disk: which=free (free space), which=needed (what it will still grow by " +
+      "to hold its retention at the recent rate), which=per_day (that rate). Alert when free < needed: no line may be dropped.",
+    labelNames: ["which"] as const,
+    registers: [registry],
+    aggregator: "max",
+    collect() {
+      const disk = current().accessLogDisk;
+      this.set({ which: "free" }, disk.freeBytes);
+      this.set({ which: "needed" }, disk.neededBytes);
+      this.set({ which: "per_day" }, disk.bytesPerDay);
     },
   });
   new Gauge({

@@ -11,11 +11,13 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getEnv, parseEnv } from "~/env.server";
 import { runDailyJob } from "~/models/ad/housekeeping.server";
-import { accessLogDir, openAccessLog, pruneAccessLog, type AccessLogEntry } from "~/services/access-log.server";
+import { accessLogDir, openAccessLog, pruneAccessLog, warnWhenAccessLogDiskShort, type AccessLogEntry } from "~/services/access-log.server";
+import { registerScrapeGauges, registry } from "~/services/metrics.server";
 import { accessLogEntry, clientPortOf, clipForLine } from "~/web/access-log.server";
+import { scrapeReadings } from "../../server/metrics";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -264,6 +266,76 @@ describe("a worker killed with SIGKILL", { timeout: 60_000 }, () => {
     expect({ answered: client.answered.size >= 300, missing: missing.length }).toEqual({ answered: true, missing: 0 });
     // Each line has the status the client got, 404 too.
     for (const [id, status] of client.answered) expect(logged.get(id), id).toBe(status);
+  });
+});
+
+const GB = 1e9;
+
+/** Files of these logical sizes for these UTC days (sparse: they take no room on the test's disk). */
+function sizedDays(dataDir: string, days: Record<string, number>) {
+  const dir = accessLogDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [day, bytes] of Object.entries(days)) {
+    fs.writeFileSync(path.join(dir, `${day}.jsonl`), "");
+    fs.truncateSync(path.join(dir, `${day}.jsonl`), bytes);
+  }
+}
+
+describe("the disk the log needs", () => {
+  const now = new Date("2026-09-10T12:00:00Z");
+  const freeSpace = (bytes: number) => () => ({ bavail: bytes / 4096, bsize: 4096 });
+  const warnings = () => vi.spyOn(console, "warn").mockImplementation(() => {});
+  afterEach(() => vi.restoreAllMocks());
+
+  it("warns when the free space will not hold the retention at the last days' rate, and not when it will", () => {
+    const dataDir = scratch();
+    // A week at 1 GB a day (an older, quieter day is out of the rate), half a gigabyte so far today.
+    sizedDays(dataDir, { "2026-09-01": 0.1 * GB, "2026-09-03": GB, "2026-09-04": GB, "2026-09-05": GB, "2026-09-06": GB, "2026-09-07": GB, "2026-09-08": GB, "2026-09-09": GB, "2026-09-10": 0.5 * GB });
+    const warn = warnings();
+    // 184 days (the retention and today) at 1 GB, less the 7.6 GB held: 176.4 GB more.
+    expect(warnWhenAccessLogDiskShort(dataDir, 183, now, freeSpace(100 * GB))).toEqual({ freeBytes: 100 * GB, bytesPerDay: GB, neededBytes: 176.4 * GB });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]![0]).toMatch(/has 100\.0 GB free, but at the recent rate \(1\.0 GB a day\) the 183 days the log is kept need 176\.4 GB more/);
+    warn.mockClear();
+    warnWhenAccessLogDiskShort(dataDir, 183, now, freeSpace(200 * GB));
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("counts today's pace when it is faster than the last days' (a flood, or a first day)", () => {
+    const dataDir = scratch();
+    // 3 GB by noon: 6 GB a day, though yesterday was 1 GB.
+    sizedDays(dataDir, { "2026-09-09": GB, "2026-09-10": 3 * GB });
+    const warn = warnings();
+    expect(warnWhenAccessLogDiskShort(dataDir, 183, now, freeSpace(500 * GB))).toMatchObject({ bytesPerDay: 6 * GB, neededBytes: 184 * 6 * GB - 4 * GB });
+    expect(warn).toHaveBeenCalledOnce();
+    // A quarter of an hour into the day does not read as a whole day: six hours at least.
+    const early = scratch();
+    sizedDays(early, { "2026-09-10": 0.25 * GB });
+    expect(warnWhenAccessLogDiskShort(early, 183, new Date("2026-09-10T00:15:00Z"), freeSpace(500 * GB)).bytesPerDay).toBe(GB);
+  });
+
+  it("is on /metrics, free space against what the log still needs", async () => {
+    registerScrapeGauges(() => scrapeReadings(getEnv()));
+    const text = await registry.metrics();
+    const value = (which: string) => Number(new RegExp(`^classificados_access_log_disk_bytes\\{which="${which}"\\} (\\S+)$`, "m").exec(text)?.[1]);
+    const { bavail, bsize } = fs.statfsSync(getEnv().DATA_DIR);
+    expect(value("free")).toBeGreaterThan(0);
+    expect(Math.abs(value("free") - bavail * bsize)).toBeLessThan(GB);
+    for (const which of ["needed", "per_day"]) expect(value(which)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("is checked by the daily job, which says so in the journal", async () => {
+    const dataDir = getEnv().DATA_DIR;
+    // 10 TB a day: no disk of a test machine holds six months of that.
+    const days = { "2026-09-08": 10_000 * GB, "2026-09-09": 10_000 * GB };
+    sizedDays(dataDir, days);
+    const warn = warnings();
+    try {
+      await runDailyJob(new Date("2026-09-10T03:00:00Z"));
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[access-log\] the disk of .* free, but at the recent rate \(10000\.0 GB a day\)/));
+    } finally {
+      for (const day of Object.keys(days)) fs.rmSync(path.join(accessLogDir(dataDir), `${day}.jsonl`));
+    }
   });
 });
 

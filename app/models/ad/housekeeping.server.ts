@@ -7,7 +7,8 @@
  * - e-mails owners whose live (or paused) ad has its last day 3 days from today, with a link that
  *   opens the reactivation (/edit-ad/{id}?reactivate=true, on the configured public origin);
  * - sweeps wizard drafts abandoned for 30 days, with their photos;
- * - deletes the access log's days older than ACCESS_LOG_RETENTION_DAYS (six months at least, ADR 022);
+ * - deletes the access log's days older than ACCESS_LOG_RETENTION_DAYS (six months at least, ADR 022),
+ *   and warns when the disk will not hold that long at the recent rate;
  * - logs one line with what it did.
  *
  * It runs at most once per São Paulo day: DATA_DIR/daily-job.json records the last day it ran, so a
@@ -26,7 +27,7 @@ import { displayName } from "~/models/account/user";
 import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
 import { sweepDeletedAccountsUsage } from "~/models/ai-usage/ai-usage.server";
-import { pruneAccessLog } from "~/services/access-log.server";
+import { pruneAccessLog, warnWhenAccessLogDiskShort } from "~/services/access-log.server";
 import { sendMail } from "~/services/mail.server";
 import { withdrawInBackground } from "~/models/payment/confirmation.server";
 
@@ -153,6 +154,7 @@ export async function runDailyJob(now: Date = new Date(), lastRunDay: string | n
   sweepDeletedAccountsUsage(now);
   const env = getEnv();
   const accessLogDaysDeleted = pruneAccessLog(env.DATA_DIR, env.ACCESS_LOG_RETENTION_DAYS, now).length;
+  warnWhenAccessLogDiskShort(env.DATA_DIR, env.ACCESS_LOG_RETENTION_DAYS, now);
   const report: DailyReport = {
     day: todayKey(now),
     removedAds: removed.ads,

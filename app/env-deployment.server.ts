@@ -1,7 +1,7 @@
 /**
  * What makes a start a deployment, and what a deployment refuses (env.server.ts's schema calls this):
  * the README's demo administrator and the demo PIX key are for a local `npm start`, never for a site
- * on the internet (issue #32; docs/decisions/030).
+ * on the internet (issue #32; docs/decisions/031).
  */
 import type { z } from "zod";
 import { DEMO_PIX_KEY } from "~/services/payments/local-gateway.server";

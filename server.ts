@@ -38,6 +38,7 @@ import { ALLOW_HEADER, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, s
 import { observeRequest } from "~/services/metrics.server";
 import { metricsAccess, METRICS_MESSAGES, routeLabeler } from "~/web/metrics.server";
 import { runJob, runSetup } from "./server/jobs";
+import { readRelease } from "./server/release.mjs";
 import { answerClusterMetrics, metricsContentType, scrapeMetrics } from "./server/metrics";
 import { answer, answerTooLarge, locals, logRequestError, remixRequest, sendPage, sendRemixResponse } from "./server/remix-bridge";
 
@@ -175,11 +176,13 @@ function serve() {
 
   app.use(compression());
 
+  // The running commit (build/release.json, ADR 031): scripts/release.sh waits for the new one.
+  const release = readRelease("build");
   app.get("/healthz", (_req, res) => {
     locals(res).route = "/healthz";
     try {
       sqlite.prepare("select 1").get();
-      res.set("Cache-Control", "no-store").json({ status: "ok" });
+      res.set("Cache-Control", "no-store").json({ status: "ok", commit: release.commit });
     } catch (error) {
       console.error("[healthz] database unreachable", error);
       res.status(503).json({ status: "error" });

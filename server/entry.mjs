@@ -23,6 +23,7 @@ import path from "node:path";
 import { lendSlotsToWorkers } from "../app/services/password-hash-line.mjs";
 import { addJobMetrics, serveClusterMetrics } from "./cluster-metrics.mjs";
 import { createJobRunner } from "./job-runner.mjs";
+import { readRelease } from "./release.mjs";
 import { writePidFile, writeServerFile } from "./running-server.mjs";
 
 /**
@@ -86,7 +87,8 @@ superviseWorkers(settings, () => {
   writeServerFile(settings.dataDir, { pid: process.pid, host: settings.host, port: settings.port });
   const address = `http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`;
   const workers = `${settings.webConcurrency} worker${settings.webConcurrency === 1 ? "" : "s"}`;
-  console.log(`Classificados Patos on ${address} (${settings.nodeEnv}, ready in ${elapsed()}s, ${workers})`);
+  const { commit } = readRelease(path.dirname(path.dirname(APP)));
+  console.log(`Classificados Patos on ${address} (${settings.nodeEnv}, ready in ${elapsed()}s, ${workers}, release ${commit ?? "unknown"})`);
 });
 
 /**

@@ -42,7 +42,7 @@ export function runMigrations(db: Db, migrationsFolder = path.resolve("drizzle")
 function rollbackBreaker(migrationsFolder: string, name: string): string | null {
   const file = path.join(migrationsFolder, `${name}.sql`);
   if (!fs.existsSync(file)) return null;
-  return /^-- breaks-rollback:\s*(.+)$/m.exec(fs.readFileSync(file, "utf8"))?.[1].trim() ?? null;
+  return /^-- breaks-rollback:\s*(.+)$/m.exec(fs.readFileSync(file, "utf8"))?.[1]?.trim() ?? null;
 }
 
 /** The journal times of the migrations this database has recorded (none before the first run). */

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { holdScripts, waitForHydration } from "../support/hydration";
+import { readRelease } from "../../server/release.mjs";
 
 test.describe("the page shell", () => {
   test("home is server-rendered with header, hero slogan and footer @nojs", async ({ page }) => {
@@ -175,10 +176,12 @@ test.describe("the page shell", () => {
 });
 
 test.describe("operations", () => {
-  test("GET /healthz answers ok", async ({ request }) => {
+  test("GET /healthz answers ok and the commit the build was made from", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok" });
+    const { commit } = readRelease("build");
+    expect(commit).toMatch(/^[0-9a-f]{40}(-modified)?$/);
+    expect(await response.json()).toEqual({ status: "ok", commit });
   });
 
   test("fingerprinted assets are cached for a year and compressed", async ({ page, request }) => {

@@ -176,7 +176,7 @@ function serve() {
 
   app.use(compression());
 
-  // The running commit (build/release.json, ADR 031): scripts/release.sh waits for the new one.
+  // The running commit (build/release.json, ADR 032): scripts/release.sh waits for the new one.
   const release = readRelease("build");
   app.get("/healthz", (_req, res) => {
     locals(res).route = "/healthz";

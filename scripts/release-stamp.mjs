@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The last step of `npm run build`: writes build/release.json, `{"commit", "builtAt"}`, the commit
- * the build was made from (ADR 031). `/healthz` answers it and the start-up line names it
+ * the build was made from (ADR 032). `/healthz` answers it and the start-up line names it
  * (server/release.mjs), so what runs is known without a git checkout.
  *
  * The commit: RELEASE_COMMIT when set (scripts/release.sh sets it: a release folder is a `git

@@ -4,7 +4,7 @@
  * (scripts/release-stamp.mjs), read once at start-up. `/healthz` answers its commit and the first
  * process's start-up line names it, so an operator (and scripts/release.sh, which waits for the new
  * commit before calling an upgrade done) knows what runs without a git checkout: a release folder is
- * a `git archive` of one commit (ADR 031).
+ * a `git archive` of one commit (ADR 032).
  *
  * Node's fs and path only, in plain JavaScript: the first process imports it without loading the app,
  * and server.ts bundles it.

@@ -10,7 +10,7 @@ const APPLIED_TABLE = "__drizzle_migrations";
 /**
  * Applies the committed SQL migrations in drizzle/ (idempotent: applied ones are recorded) and says
  * which ran, by name, or that none had to: the operator reads in the journal what an upgrade did to
- * the data, and so whether switching back to the previous release is safe (ADR 031). Drizzle applies
+ * the data, and so whether switching back to the previous release is safe (ADR 032). Drizzle applies
  * them in one transaction, so a failure applies none (its error goes up). Returns the names applied.
  */
 export function runMigrations(db: Db, migrationsFolder = path.resolve("drizzle"), log: (line: string) => void = console.log): string[] {
@@ -35,7 +35,7 @@ export function runMigrations(db: Db, migrationsFolder = path.resolve("drizzle")
 }
 
 /**
- * Migrations are additive, so the previous release runs on the migrated database (ADR 031). One that
+ * Migrations are additive, so the previous release runs on the migrated database (ADR 032). One that
  * cannot be (a dropped or renamed column, a rewritten value) says so on a line of its own:
  * `-- breaks-rollback: <why>`; scripts/release.sh reads the same line before switching.
  */

@@ -1,5 +1,5 @@
 /**
- * The migrate step says what it did to the data (issue 33, item 4; ADR 031): each migration applied, by
+ * The migrate step says what it did to the data (issue 33, item 4; ADR 032): each migration applied, by
  * name, or "no migration to run", and a migration marked `-- breaks-rollback:` is called out, since
  * the previous release cannot run after it.
  */

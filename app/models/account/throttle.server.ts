@@ -79,29 +79,17 @@ type CountedKey = { key: string; policy: ThrottlePolicy | null };
  */
 function countAttemptUnder(keys: CountedKey[], now: Date): Refused | { ok: true; ids: number[]; before: number[] } {
   if (!keys.length) return { ok: true, ids: [], before: [] };
+  // Refused on a plain read first, without SQLite's write lock: a flood of refused attempts (an
+  // account closed to unknown devices, say) must not queue every other sign-in's write behind its own.
+  const early = readCounts(db, keys, now);
+  if (early.refused) return early.refused;
   return writeTransaction((tx) => {
     tx.delete(authAttempts)
       .where(lt(authAttempts.createdAt, new Date(now.getTime() - LONGEST_WINDOW_MS)))
       .run();
-    let waitMs: number | null = null;
-    const atLimit: string[] = [];
-    const before = keys.map(({ key, policy }) => {
-      const windowMs = policy?.windowMs ?? GUESS_WINDOW_MS;
-      const rows = tx
-        .select({ createdAt: authAttempts.createdAt })
-        .from(authAttempts)
-        .where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, new Date(now.getTime() - windowMs))))
-        .orderBy(authAttempts.createdAt)
-        .all();
-      if (policy && rows.length >= policy.max) {
-        // The key frees up once enough of its attempts leave the window to fall below the limit.
-        const freeing = rows[rows.length - policy.max]!.createdAt.getTime() + windowMs - now.getTime();
-        waitMs = Math.max(waitMs ?? 0, freeing);
-        atLimit.push(key);
-      }
-      return rows.length;
-    });
-    if (waitMs !== null) return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / MINUTE)), atLimit };
+    // Read again under the lock: only this answer may let an attempt through.
+    const { before, refused } = readCounts(tx, keys, now);
+    if (refused) return refused;
     const ids = tx
       .insert(authAttempts)
       .values(keys.map(({ key }) => ({ key, createdAt: now })))
@@ -110,6 +98,30 @@ function countAttemptUnder(keys: CountedKey[], now: Date): Refused | { ok: true;
       .map((row) => row.id);
     return { ok: true, ids, before };
   });
+}
+
+/** Each key's attempts in its window, and the refusal when any key is at its limit. */
+function readCounts(reader: Pick<typeof db, "select">, keys: CountedKey[], now: Date): { before: number[]; refused: Refused | null } {
+  let waitMs: number | null = null;
+  const atLimit: string[] = [];
+  const before = keys.map(({ key, policy }) => {
+    const windowMs = policy?.windowMs ?? GUESS_WINDOW_MS;
+    const rows = reader
+      .select({ createdAt: authAttempts.createdAt })
+      .from(authAttempts)
+      .where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, new Date(now.getTime() - windowMs))))
+      .orderBy(authAttempts.createdAt)
+      .all();
+    if (policy && rows.length >= policy.max) {
+      // The key frees up once enough of its attempts leave the window to fall below the limit.
+      const freeing = rows[rows.length - policy.max]!.createdAt.getTime() + windowMs - now.getTime();
+      waitMs = Math.max(waitMs ?? 0, freeing);
+      atLimit.push(key);
+    }
+    return rows.length;
+  });
+  const refused: Refused | null = waitMs === null ? null : { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / MINUTE)), atLimit };
+  return { before, refused };
 }
 
 /** Counts one attempt of `kind` against every key (`countAttemptUnder`), all under the kind's policy. */

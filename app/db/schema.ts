@@ -23,6 +23,7 @@ import { REPORT_REASONS, REPORTER_KINDS } from "../models/ad/ad-report";
 import type { WizardDraftData } from "../models/ad/ad-form";
 import { PHOTO_HASH_BANDS, type FraudSignal } from "../models/ad/fraud-signals";
 import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";
+import { INDEXED_PHOTO_VARIANTS, variantOffset } from "../services/photo-hash.server";
 import { createdAt } from "./columns";
 
 export const users = sqliteTable("users", {
@@ -239,12 +240,21 @@ export const adImages = sqliteTable(
     order: integer("sort_order").notNull().default(0),
     /** 64-bit perceptual hash (services/photo-hash.server.ts), 16 hex digits; null until computed (photos from before it are backfilled at start-up). */
     phash: text({ length: 16 }),
+    /**
+     * The hashes of the photo's views (mirrored, framed, turned, centre crops), 16 hex digits each in
+     * PHOTO_VARIANTS order, so an edited copy is found too (ADR 020); null until computed, backfilled.
+     */
+    phashVariants: text(),
     createdAt: createdAt(),
   },
   (t) => [
     index("ad_images_ad_idx").on(t.adId, t.order),
     // The copied-photo check's candidates (models/ad/fraud-signals.server.ts): one index per band of the hash.
     ...PHOTO_HASH_BANDS.map((band, n) => index(`ad_images_phash_band${n}_idx`).on(photoHashBand(t.phash, band))),
+    // …and of each centre crop, which a cropped copy's whole picture is looked up by.
+    ...INDEXED_PHOTO_VARIANTS.flatMap((variant) =>
+      PHOTO_HASH_BANDS.map((band, n) => index(`ad_images_${variant}_band${n}_idx`).on(photoVariantBand(t.phashVariants, variant, band))),
+    ),
   ],
 );
 
@@ -254,6 +264,11 @@ export const adImages = sqliteTable(
  */
 export function photoHashBand(phash: AnySQLiteColumn, [start, length]: (typeof PHOTO_HASH_BANDS)[number]) {
   return sql`substr(${phash}, ${sql.raw(String(start))}, ${sql.raw(String(length))})`;
+}
+
+/** The same band of one of the indexed views in `phash_variants`, as its index declares it. */
+export function photoVariantBand(variants: AnySQLiteColumn, variant: (typeof INDEXED_PHOTO_VARIANTS)[number], [start, length]: (typeof PHOTO_HASH_BANDS)[number]) {
+  return sql`substr(${variants}, ${sql.raw(String(variantOffset(variant) + start - 1))}, ${sql.raw(String(length))})`;
 }
 
 /**

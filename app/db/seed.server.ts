@@ -9,7 +9,7 @@ import { DEMO_ADMIN_PASSWORD } from "~/env.server";
 import { hashPassword, verifyPassword } from "~/services/password-hash.server";
 import { uniqueUsername } from "~/models/account/users.server";
 import { imageUrl, storeOriginalImage } from "~/services/images.server";
-import { perceptualHash } from "~/services/photo-hash.server";
+import { photoHashes } from "~/services/photo-hash.server";
 import type { Db } from "./client.server";
 import { renderDemoImage } from "./demo-images.server";
 import {
@@ -149,8 +149,8 @@ async function seedDemoAds(db: Db, now: Date) {
             hue: ad.imageHue,
             index: imageIndex,
           });
-          const [{ width, height }, phash] = await Promise.all([sharp(bytes).metadata(), perceptualHash(bytes), storeOriginalImage(publicId, bytes)]);
-          return { publicId, width: width ?? null, height: height ?? null, phash };
+          const [{ width, height }, hashes] = await Promise.all([sharp(bytes).metadata(), photoHashes(bytes), storeOriginalImage(publicId, bytes)]);
+          return { publicId, width: width ?? null, height: height ?? null, phash: hashes.phash, phashVariants: hashes.variants };
         }),
       ),
     ),
@@ -205,6 +205,7 @@ async function seedDemoAds(db: Db, now: Date) {
               width: image.width,
               height: image.height,
               phash: image.phash,
+              phashVariants: image.phashVariants,
               isPrimary: order === 0,
               order,
               createdAt,

@@ -7,7 +7,7 @@
 import sharp, { type OutputInfo } from "sharp";
 import { isAllowedVariant, type ImageVariant } from "~/lib/image-variants";
 import { randomBytes } from "node:crypto";
-import { perceptualHash } from "./photo-hash.server";
+import { photoHashes } from "./photo-hash.server";
 import { getBlob, putBlob, removeBlob, removeBlobsUnder } from "./storage.server";
 
 export function originalImageKey(publicId: string) {
@@ -41,9 +41,9 @@ export class NotAnImageError extends Error {}
  * An uploaded photo made safe to keep and serve: decoded by sharp (anything that is not an image in
  * an allowed format is refused), turned upright by its EXIF orientation, scaled down to 2048 px at
  * most, re-encoded as JPEG without metadata (GPS, camera serials), and stored under a random id, with
- * the perceptual hash of what was stored (to find photos copied from another ad).
+ * the perceptual hashes of what was stored (to find photos copied from another ad).
  */
-export async function storeUploadedImage(bytes: Uint8Array): Promise<{ publicId: string; width: number; height: number; phash: string }> {
+export async function storeUploadedImage(bytes: Uint8Array): Promise<{ publicId: string; width: number; height: number; phash: string; phashVariants: string }> {
   let output: { data: Buffer; info: OutputInfo };
   try {
     const image = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" });
@@ -59,8 +59,8 @@ export async function storeUploadedImage(bytes: Uint8Array): Promise<{ publicId:
     throw new NotAnImageError(error instanceof Error ? error.message : String(error));
   }
   const publicId = randomBytes(16).toString("base64url");
-  const [phash] = await Promise.all([perceptualHash(output.data), storeOriginalImage(publicId, new Uint8Array(output.data))]);
-  return { publicId, width: output.info.width, height: output.info.height, phash };
+  const [hashes] = await Promise.all([photoHashes(output.data), storeOriginalImage(publicId, new Uint8Array(output.data))]);
+  return { publicId, width: output.info.width, height: output.info.height, phash: hashes.phash, phashVariants: hashes.variants };
 }
 
 export type ImageFormat = "avif" | "webp" | "jpeg";

@@ -1,27 +1,135 @@
 /**
- * Perceptual hashes of photos, to find a photo copied from another ad even after it was resized or
- * recompressed (models/ad/fraud-signals.server.ts). The classic DCT pHash, in a few lines with sharp
- * rather than a dependency: the picture in greyscale at 32×32, its 2-D DCT, the 8×8 lowest
- * frequencies (the overall layout of light and dark, which resizing and JPEG keep) compared with
- * their median: 64 bits, kept as 16 hex digits. Similar pictures differ in a few bits (their Hamming
- * distance); unrelated ones in about half of them.
+ * Perceptual hashes of photos, to find a photo copied from another ad even after it was resized,
+ * recompressed, mirrored, slightly rotated, cropped or framed (models/ad/fraud-signals.server.ts). The
+ * classic DCT pHash, in a few lines with sharp rather than a dependency: the picture in greyscale at
+ * 32×32, its 2-D DCT, the 8×8 lowest frequencies (the overall layout of light and dark, which resizing
+ * and JPEG keep) compared with their median: 64 bits, kept as 16 hex digits. Similar pictures differ
+ * in a few bits (their Hamming distance); unrelated ones in about half of them.
+ *
+ * One hash does not survive a change of geometry: a copy cropped 8 % a side differs from its original
+ * in 12–18 bits, a mirrored one in ~30. So each photo also keeps the hashes of a few views of itself
+ * (`PHOTO_VARIANTS`, ADR 020), all drawn from one 256×256 greyscale reduction:
+ * - centre crops (95 %, 90 %, 85 %, 80 % of each side): what a copy cropped up to 10 % a side looks
+ *   like in full. They are indexed, so a cropped copy finds its original;
+ * - the mirror image, and inner frames 3 %, 6 % and 9 % of the shorter side deep (a border added in
+ *   pixels is that deep on every side), each compared with the other photo's full hash;
+ * - turned back by ±3° and ±5°, then cropped to 80 % and 85 % (the corners a rotation fills are cut),
+ *   compared with the other photo's centre crops.
  */
 import sharp from "sharp";
 
 const SIDE = 32;
 const LOW = 8;
+/** The one reduction every view is sampled from: fine enough that a 5 % crop moves 13 of its pixels. */
+const GRID = 256;
 
 /** cos((2x + 1)uπ / 2N) for the 8 frequencies kept and the 32 positions, computed once. */
 const COS = Array.from({ length: LOW }, (_, u) => Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))));
 
-/** The 64-bit perceptual hash of an image's bytes, as 16 hex digits. Throws when sharp cannot read them. */
-export async function perceptualHash(bytes: Uint8Array): Promise<string> {
-  const pixels = await sharp(bytes, { limitInputPixels: 50_000_000 })
-    .rotate()
-    .greyscale()
-    .resize(SIDE, SIDE, { fit: "fill" })
-    .raw()
-    .toBuffer();
+/** A view of the picture: the share cut from each side (x, y), mirrored or not, turned by `degrees` first. */
+type View = { degrees?: number; mirror?: boolean } & ({ crop: number } | { frame: number });
+
+/**
+ * The extra hashes every photo keeps, in the order they are stored (`phash_variants`, 16 hex digits
+ * each). The first four, the centre crops, are the ones other photos are looked up by (each band of
+ * each has an index, db/schema.ts); the others are only ever compared from the photo being checked.
+ */
+export const PHOTO_VARIANTS = {
+  c95: { crop: 0.025 },
+  c90: { crop: 0.05 },
+  c85: { crop: 0.075 },
+  c80: { crop: 0.1 },
+  mirror: { crop: 0, mirror: true },
+  frame3: { frame: 0.03 },
+  frame6: { frame: 0.06 },
+  frame9: { frame: 0.09 },
+  "turn+3c80": { degrees: 3, crop: 0.1 },
+  "turn+3c85": { degrees: 3, crop: 0.075 },
+  "turn-3c80": { degrees: -3, crop: 0.1 },
+  "turn-3c85": { degrees: -3, crop: 0.075 },
+  "turn+5c80": { degrees: 5, crop: 0.1 },
+  "turn+5c85": { degrees: 5, crop: 0.075 },
+  "turn-5c80": { degrees: -5, crop: 0.1 },
+  "turn-5c85": { degrees: -5, crop: 0.075 },
+} as const satisfies Record<string, View>;
+
+export type PhotoVariant = keyof typeof PHOTO_VARIANTS;
+const VARIANT_ORDER = Object.keys(PHOTO_VARIANTS) as PhotoVariant[];
+/** The variants other photos are looked up by: the centre crops, stored first. */
+export const INDEXED_PHOTO_VARIANTS = ["c95", "c90", "c85", "c80"] as const satisfies readonly PhotoVariant[];
+
+/** Where `variant`'s 16 hex digits start in `phash_variants`, 1-based as SQLite's substr counts. */
+export function variantOffset(variant: PhotoVariant): number {
+  return VARIANT_ORDER.indexOf(variant) * 16 + 1;
+}
+
+/** A photo's hashes: `phash` the whole picture, `variants` its views in PHOTO_VARIANTS order. */
+export type PhotoHashes = { phash: string; variants: string };
+
+/** The perceptual hashes of an image's bytes. Throws when sharp cannot read them. */
+export async function photoHashes(bytes: Uint8Array): Promise<PhotoHashes> {
+  const image = sharp(bytes, { limitInputPixels: 50_000_000 });
+  const { autoOrient } = await image.metadata();
+  const grid = await image.rotate().greyscale().resize(GRID, GRID, { fit: "fill" }).raw().toBuffer();
+  const shorter = Math.min(autoOrient.width, autoOrient.height);
+  const turned = new Map<number, Float64Array>();
+  const hashOf = (view: View) => {
+    let source: ArrayLike<number> = grid;
+    if (view.degrees) {
+      if (!turned.has(view.degrees)) turned.set(view.degrees, turnGrid(grid, view.degrees));
+      source = turned.get(view.degrees)!;
+    }
+    const [x, y] = "crop" in view ? [view.crop, view.crop] : [(view.frame * shorter) / autoOrient.width, (view.frame * shorter) / autoOrient.height];
+    return hashOfPixels(sample(source, x, y, "mirror" in view && view.mirror === true));
+  };
+  return { phash: hashOf({ crop: 0 }), variants: VARIANT_ORDER.map((variant) => hashOf(PHOTO_VARIANTS[variant])).join("") };
+}
+
+/** The 32×32 area averages of the grid with `x` and `y` (shares of each side) cut from every edge, mirrored if asked. */
+function sample(grid: ArrayLike<number>, x: number, y: number, mirror: boolean): Float64Array {
+  const out = new Float64Array(SIDE * SIDE);
+  const left = x * GRID;
+  const top = y * GRID;
+  const width = (GRID - 2 * left) / SIDE;
+  const height = (GRID - 2 * top) / SIDE;
+  for (let row = 0; row < SIDE; row++) {
+    const y0 = Math.floor(top + row * height);
+    const y1 = Math.ceil(top + (row + 1) * height);
+    for (let col = 0; col < SIDE; col++) {
+      const x0 = Math.floor(left + col * width);
+      const x1 = Math.ceil(left + (col + 1) * width);
+      let sum = 0;
+      for (let gy = y0; gy < y1; gy++) for (let gx = x0; gx < x1; gx++) sum += grid[gy * GRID + gx]!;
+      out[row * SIDE + (mirror ? SIDE - 1 - col : col)] = sum / ((y1 - y0) * (x1 - x0));
+    }
+  }
+  return out;
+}
+
+/** The grid turned by `degrees` about its centre (bilinear; what falls outside repeats the edge). */
+function turnGrid(grid: ArrayLike<number>, degrees: number): Float64Array {
+  const out = new Float64Array(GRID * GRID);
+  const angle = (degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const centre = (GRID - 1) / 2;
+  const clamp = (v: number) => Math.min(GRID - 1, Math.max(0, v));
+  for (let y = 0; y < GRID; y++) {
+    for (let x = 0; x < GRID; x++) {
+      const sx = clamp(cos * (x - centre) + sin * (y - centre) + centre);
+      const sy = clamp(-sin * (x - centre) + cos * (y - centre) + centre);
+      const [x0, y0] = [Math.floor(sx), Math.floor(sy)];
+      const [x1, y1] = [Math.min(GRID - 1, x0 + 1), Math.min(GRID - 1, y0 + 1)];
+      const [fx, fy] = [sx - x0, sy - y0];
+      const upper = grid[y0 * GRID + x0]! * (1 - fx) + grid[y0 * GRID + x1]! * fx;
+      const lower = grid[y1 * GRID + x0]! * (1 - fx) + grid[y1 * GRID + x1]! * fx;
+      out[y * GRID + x] = upper * (1 - fy) + lower * fy;
+    }
+  }
+  return out;
+}
+
+/** The DCT hash of 32×32 pixels, as 16 hex digits. */
+function hashOfPixels(pixels: ArrayLike<number>): string {
   // Separable DCT: rows first (32 rows × 8 frequencies), then columns.
   const rows = Array.from({ length: SIDE }, (_, y) => COS.map((cos) => cos.reduce((sum, c, x) => sum + c * pixels[y * SIDE + x]!, 0)));
   const coefficients: number[] = [];
@@ -43,6 +151,21 @@ export type ParsedHash = readonly [number, number];
 
 export function parseHash(hex: string): ParsedHash | null {
   return /^[0-9a-f]{16}$/.test(hex) ? [parseInt(hex.slice(0, 8), 16), parseInt(hex.slice(8), 16)] : null;
+}
+
+/** A photo's hashes parsed, by view ("full" the whole picture): those it has (none of the variants before they were computed). */
+export type ParsedPhotoHashes = Partial<Record<"full" | PhotoVariant, ParsedHash>>;
+
+export function parsePhotoHashes(phash: string | null, variants: string | null): ParsedPhotoHashes {
+  const parsed: ParsedPhotoHashes = {};
+  const full = parseHash(phash ?? "");
+  if (full) parsed.full = full;
+  if (variants?.length !== VARIANT_ORDER.length * 16) return parsed;
+  for (const variant of VARIANT_ORDER) {
+    const one = parseHash(variants.slice(variantOffset(variant) - 1, variantOffset(variant) + 15));
+    if (one) parsed[variant] = one;
+  }
+  return parsed;
 }
 
 function bitCount(n: number): number {

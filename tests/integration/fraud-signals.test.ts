@@ -245,14 +245,18 @@ describe("copied photos", () => {
     expect(far.fraudSignals ?? []).not.toContainEqual(expect.objectContaining({ otherAdId: original.id }));
   });
 
-  it("hashes, in the background, photos stored before hashes existed", async () => {
+  it("hashes, in the background, photos stored before hashes existed, and the views of those stored before views existed", async () => {
     const owner = await createUser();
     const ad = await adWithPhoto(owner, await photo(6), { paid: false });
+    const older = await adWithPhoto(owner, await photo(9), { paid: false });
     const [image] = imagesOf(ad.id);
-    db.update(adImages).set({ phash: null }).where(eq(adImages.id, image!.id)).run();
-    expect(await backfillPhotoHashes()).toBeGreaterThanOrEqual(1);
-    expect(imagesOf(ad.id)[0]!.phash).toBe(image!.phash);
-    expect(db.select().from(adImages).where(isNull(adImages.phash)).all()).toEqual([]);
+    const [olderImage] = imagesOf(older.id);
+    db.update(adImages).set({ phash: null, phashVariants: null }).where(eq(adImages.id, image!.id)).run();
+    db.update(adImages).set({ phashVariants: null }).where(eq(adImages.id, olderImage!.id)).run();
+    expect(await backfillPhotoHashes()).toBeGreaterThanOrEqual(2);
+    expect(imagesOf(ad.id)[0]).toMatchObject({ phash: image!.phash, phashVariants: image!.phashVariants });
+    expect(imagesOf(older.id)[0]).toMatchObject({ phash: olderImage!.phash, phashVariants: olderImage!.phashVariants });
+    expect(db.select().from(adImages).where(isNull(adImages.phashVariants)).all()).toEqual([]);
   });
 });
 

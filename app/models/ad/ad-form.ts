@@ -74,7 +74,7 @@ export type WizardDraftData = {
   whatsapp?: string;
   description?: string;
   /** Photos already stored (server-made ids), in the order they will show. */
-  photos?: { publicId: string; width: number; height: number; phash?: string | null }[];
+  photos?: { publicId: string; width: number; height: number; phash?: string | null; phashVariants?: string | null }[];
 };
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

@@ -9,9 +9,11 @@
  *   their median;
  * - a photo copied from another account's ad: a perceptual hash (services/photo-hash.server.ts)
  *   within COPIED_PHOTO_MAX_DISTANCE bits of one of that ad's photos, so a resized or recompressed
- *   copy still counts. Only ads that were paid for count as the other ad: an unpaid draft costs
- *   nothing, and would otherwise let anyone send a seller's next payment to the queue by uploading
- *   the seller's photos.
+ *   copy still counts, or one of its views (mirrored, framed, turned back, cropped) within
+ *   COPIED_VIEW_MAX_DISTANCE of the other's (`copyDistance`), so a mirrored, slightly rotated, cropped
+ *   or bordered copy counts too. Only ads that were paid for count as the other ad: an unpaid draft
+ *   costs nothing, and would otherwise let anyone send a seller's next payment to the queue by
+ *   uploading the seller's photos.
  *
  * The signals are stored with the ad (ads.fraud_signals) for the queue to show, with a link to the
  * other ad for a copied photo. An admin who approves the ad clears what they saw: a renewal or an edit
@@ -22,12 +24,30 @@
  */
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { adImages, ads, moderationDecisions, photoHashBand } from "~/db/schema";
+import { adImages, ads, moderationDecisions, photoHashBand, photoVariantBand } from "~/db/schema";
 import type { AdStatus, AdType } from "~/models/ad/ad";
-import { COPIED_PHOTO_MAX_DISTANCE, FRAUD_REASONS, PHOTO_HASH_BAND_RADIUS, PHOTO_HASH_BANDS, PRICE_OUTLIER, type FraudSignal } from "~/models/ad/fraud-signals";
+import {
+  COPIED_PHOTO_MAX_DISTANCE,
+  COPIED_VIEW_MAX_DISTANCE,
+  FRAUD_REASONS,
+  PHOTO_HASH_BAND_RADIUS,
+  PHOTO_HASH_BANDS,
+  PRICE_OUTLIER,
+  type FraudSignal,
+} from "~/models/ad/fraud-signals";
 import type { Writer } from "~/models/ad/lifecycle.server";
 import { getOriginalImage } from "~/services/images.server";
-import { hashDistance, parseHash, perceptualHash } from "~/services/photo-hash.server";
+import {
+  hashDistance,
+  INDEXED_PHOTO_VARIANTS,
+  parsePhotoHashes,
+  PHOTO_VARIANTS,
+  photoHashes,
+  variantOffset,
+  type ParsedPhotoHashes,
+  type PhotoHashes,
+  type PhotoVariant,
+} from "~/services/photo-hash.server";
 
 /** Ads someone paid for: the ones a copied photo is compared with. */
 const PAID_STATUSES: AdStatus[] = ["active", "paused", "expired", "pending"];
@@ -103,48 +123,97 @@ function priceOutlier(tx: Writer, ad: CheckedAd, now: Date): FraudSignal | null 
   return { kind: "price_outlier", reason: FRAUD_REASONS.priceOutlier, priceCents: ad.priceCents, medianCents: median.medianCents, peers: median.peers };
 }
 
-/** Other accounts' paid ads with a photo within COPIED_PHOTO_MAX_DISTANCE of one of this ad's, closest first. */
+type View = "full" | PhotoVariant;
+type StoredView = "full" | (typeof INDEXED_PHOTO_VARIANTS)[number];
+
+/**
+ * Which view of a photo being checked is compared with which stored view of another account's photo,
+ * and how many bits may differ (services/photo-hash.server.ts PHOTO_VARIANTS, ADR 020): the whole
+ * pictures as before; the whole picture with the other's centre crops (a cropped copy); the mirror
+ * image and the inner frames with the other's whole picture (a mirrored or framed copy); the views
+ * turned back ±3° and ±5° with the other's centre crops (a rotated copy). A view matches by chance
+ * more easily than the whole picture does, so those allow COPIED_VIEW_MAX_DISTANCE bits, fewer.
+ */
+const COMPARISONS: { mine: View; theirs: StoredView; maxDistance: number }[] = [
+  { mine: "full", theirs: "full", maxDistance: COPIED_PHOTO_MAX_DISTANCE },
+  ...INDEXED_PHOTO_VARIANTS.map((theirs) => ({ mine: "full" as const, theirs, maxDistance: COPIED_VIEW_MAX_DISTANCE })),
+  ...(["mirror", "frame3", "frame6", "frame9"] as const).map((mine) => ({ mine, theirs: "full" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE })),
+  ...(["+3", "-3", "+5", "-5"] as const).flatMap((turn) => [
+    { mine: `turn${turn}c80` as const, theirs: "c85" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE },
+    { mine: `turn${turn}c85` as const, theirs: "c85" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE },
+    { mine: `turn${turn}c85` as const, theirs: "c90" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE },
+  ]),
+];
+
+/**
+ * How far `theirs` is from `mine` as a copy: the smallest distance of a comparison within its limit,
+ * or null when none is (or the views needed are missing: photos from before the variants, until the
+ * backfill reaches them).
+ */
+export function copyDistance(mine: ParsedPhotoHashes, theirs: ParsedPhotoHashes): number | null {
+  let best: number | null = null;
+  for (const { mine: view, theirs: stored, maxDistance } of COMPARISONS) {
+    const [a, b] = [mine[view], theirs[stored]];
+    if (!a || !b) continue;
+    const distance = hashDistance(a, b);
+    if (distance <= maxDistance && (best === null || distance < best)) best = distance;
+  }
+  return best;
+}
+
+/** The SQL of one band of a stored view, as its index declares it (db/schema.ts). */
+const storedBand = (view: StoredView, band: (typeof PHOTO_HASH_BANDS)[number]) =>
+  view === "full" ? photoHashBand(adImages.phash, band) : photoVariantBand(adImages.phashVariants, view, band);
+
+/** Other accounts' paid ads with a photo that is a copy of one of this ad's (`copyDistance`), closest first. */
 function copiedPhotos(tx: Writer, ad: CheckedAd): FraudSignal[] {
-  const ownHex = tx
-    .select({ phash: adImages.phash })
+  const own = tx
+    .select({ phash: adImages.phash, variants: adImages.phashVariants })
     .from(adImages)
     .where(and(eq(adImages.adId, ad.id), isNotNull(adImages.phash)))
     .all()
-    .map((row) => row.phash ?? "")
-    .filter((hex) => parseHash(hex) !== null);
-  if (ownHex.length === 0) return [];
-  const own = ownHex.map((hex) => parseHash(hex)!);
-  // Only photos with a band within PHOTO_HASH_BAND_RADIUS bits of one of this ad's can be within
-  // COPIED_PHOTO_MAX_DISTANCE bits of it (PHOTO_HASH_BANDS): each band is an index lookup, so the
-  // payment's write transaction reads a few candidates instead of every paid ad's photos. The CROSS
-  // JOIN makes SQLite read the photos first (it never reorders one), as the band indexes need: left
-  // to itself it walks every paid ad by status and each ad's photos.
-  const sharesABand = or(
-    ...PHOTO_HASH_BANDS.map((band) => {
+    .map((row) => ({ hex: { full: row.phash, ...splitVariants(row.variants) }, parsed: parsePhotoHashes(row.phash, row.variants) }))
+    .filter((photo) => photo.parsed.full);
+  if (own.length === 0) return [];
+  // Only a stored view with a band within PHOTO_HASH_BAND_RADIUS bits of a view compared with it can be
+  // within the comparison's limit (PHOTO_HASH_BANDS): each band of each stored view is an index lookup,
+  // so the write transaction reads a few candidates instead of every paid ad's photos. The CROSS JOIN
+  // makes SQLite read the photos first (it never reorders one), as the band indexes need: left to
+  // itself it walks every paid ad by status and each ad's photos.
+  const lookups = [...new Set(COMPARISONS.map((comparison) => comparison.theirs))].flatMap((stored) => {
+    const probes = COMPARISONS.filter((comparison) => comparison.theirs === stored).flatMap((comparison) => own.map((photo) => photo.hex[comparison.mine]));
+    return PHOTO_HASH_BANDS.map((band) => {
       const [start, length] = band;
-      const values = ownHex.flatMap((hex) => valuesWithinRadius(hex.slice(start - 1, start - 1 + length), PHOTO_HASH_BAND_RADIUS));
-      return inArray(photoHashBand(adImages.phash, band), [...new Set(values)]);
-    }),
-  );
+      const values = probes.flatMap((hex) => (hex ? valuesWithinRadius(hex.slice(start - 1, start - 1 + length), PHOTO_HASH_BAND_RADIUS) : []));
+      return values.length ? inArray(storedBand(stored, band), [...new Set(values)]) : undefined;
+    });
+  });
   const others = tx
-    .select({ adId: adImages.adId, phash: adImages.phash })
+    .select({ adId: adImages.adId, phash: adImages.phash, variants: adImages.phashVariants })
     .from(adImages)
     .crossJoin(ads)
-    .where(and(sharesABand, eq(ads.id, adImages.adId), ne(ads.userId, ad.userId), inArray(ads.status, PAID_STATUSES), isNotNull(adImages.phash)))
-    .values() as [number, string][];
+    .where(and(or(...lookups), eq(ads.id, adImages.adId), ne(ads.userId, ad.userId), inArray(ads.status, PAID_STATUSES)))
+    .all();
   const closest = new Map<number, number>();
-  for (const [otherAdId, phash] of others) {
-    const high = parseInt(phash.slice(0, 8), 16);
-    const low = parseInt(phash.slice(8), 16);
+  for (const other of others) {
+    const theirs = parsePhotoHashes(other.phash, other.variants);
     for (const mine of own) {
-      const distance = hashDistance(mine, [high, low]);
-      if (distance <= COPIED_PHOTO_MAX_DISTANCE && distance < (closest.get(otherAdId) ?? Infinity)) closest.set(otherAdId, distance);
+      const distance = copyDistance(mine.parsed, theirs);
+      if (distance !== null && distance < (closest.get(other.adId) ?? Infinity)) closest.set(other.adId, distance);
     }
   }
   return [...closest]
     .sort(([idA, a], [idB, b]) => a - b || idA - idB)
     .slice(0, MAX_COPIED_PHOTO_LINKS)
     .map(([otherAdId, distance]) => ({ kind: "copied_photo", reason: FRAUD_REASONS.copiedPhoto, otherAdId, distance }));
+}
+
+/** A stored `phash_variants` as hex by view (nothing for a photo from before the variants). */
+function splitVariants(variants: string | null): Partial<Record<PhotoVariant, string>> {
+  if (variants?.length !== Object.keys(PHOTO_VARIANTS).length * 16) return {};
+  return Object.fromEntries(
+    (Object.keys(PHOTO_VARIANTS) as PhotoVariant[]).map((variant) => [variant, variants.slice(variantOffset(variant) - 1, variantOffset(variant) + 15)]),
+  );
 }
 
 /** Every hex value of `band`'s width that differs from it in at most `radius` bits, itself included. */
@@ -157,10 +226,10 @@ function valuesWithinRadius(band: string, radius: number): string[] {
 }
 
 /**
- * Hashes the photos stored before photo hashes existed (or whose hashing failed), a batch at a time,
- * reading their originals from storage. Run once at start-up, in the background; a photo whose
- * original is missing or unreadable is left without a hash (and so never matched). Returns how many
- * were hashed.
+ * Hashes the photos stored before their hashes existed — the whole picture's, or since ADR 020's
+ * amendment its views (`phash_variants`) — or whose hashing failed, a batch at a time, reading their
+ * originals from storage. Run once at start-up, in the background; a photo whose original is missing or
+ * unreadable is left as it is (compared by what it has, if anything). Returns how many were hashed.
  */
 export async function backfillPhotoHashes({ batch = 50 }: { batch?: number } = {}): Promise<number> {
   let hashed = 0;
@@ -169,25 +238,28 @@ export async function backfillPhotoHashes({ batch = 50 }: { batch?: number } = {
     const rows = db
       .select({ id: adImages.id, publicId: adImages.publicId })
       .from(adImages)
-      .where(and(isNull(adImages.phash), gt(adImages.id, afterId)))
+      .where(and(isNull(adImages.phashVariants), gt(adImages.id, afterId)))
       .orderBy(adImages.id)
       .limit(batch)
       .all();
     if (rows.length === 0) return hashed;
     afterId = rows[rows.length - 1]!.id;
     for (const row of rows) {
-      const phash = await hashStoredPhoto(row.publicId);
-      if (!phash) continue;
-      db.update(adImages).set({ phash }).where(and(eq(adImages.id, row.id), isNull(adImages.phash))).run();
+      const hashes = await hashStoredPhoto(row.publicId);
+      if (!hashes) continue;
+      db.update(adImages)
+        .set({ phash: hashes.phash, phashVariants: hashes.variants })
+        .where(and(eq(adImages.id, row.id), isNull(adImages.phashVariants)))
+        .run();
       hashed++;
     }
   }
 }
 
-async function hashStoredPhoto(publicId: string): Promise<string | null> {
+async function hashStoredPhoto(publicId: string): Promise<PhotoHashes | null> {
   try {
     const original = await getOriginalImage(publicId);
-    return original ? await perceptualHash(original.bytes) : null;
+    return original ? await photoHashes(original.bytes) : null;
   } catch (error) {
     console.warn(`[photos] could not hash photo ${publicId}:`, error instanceof Error ? error.message : error);
     return null;

@@ -16,6 +16,14 @@ export const PRICE_OUTLIER = {
 export const COPIED_PHOTO_MAX_DISTANCE = 6;
 
 /**
+ * A view of a photo (its mirror image, a frame, turned back, a centre crop: services/photo-hash.server.ts)
+ * this close to a view of another is a mirrored, bordered, rotated or cropped copy. Tighter than the
+ * whole picture's limit: 20 comparisons per pair of photos give chance 20 times the openings, and at 6
+ * bits the demo pictures' look-alike layouts matched (ADR 020).
+ */
+export const COPIED_VIEW_MAX_DISTANCE = 4;
+
+/**
  * The perceptual hash's 16 hex digits cut into four bands of 16 bits ([first digit, length] as SQLite's
  * substr counts them). Two hashes within COPIED_PHOTO_MAX_DISTANCE bits differ in at most
  * PHOTO_HASH_BAND_RADIUS bits in at least one band (pigeonhole: 6 bits over 4 bands leave one band with

@@ -96,7 +96,7 @@ export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file
     if (n >= MAX_AD_IMAGES) return null;
     const added = tx
       .insert(adImages)
-      .values({ adId, publicId: photo!.publicId, url: imageUrl(photo!.publicId), width: photo!.width, height: photo!.height, phash: photo!.phash, isPrimary: n === 0, order: n })
+      .values({ adId, publicId: photo!.publicId, url: imageUrl(photo!.publicId), width: photo!.width, height: photo!.height, phash: photo!.phash, phashVariants: photo!.phashVariants, isPrimary: n === 0, order: n })
       .returning({ id: adImages.id, publicId: adImages.publicId, url: adImages.url, isPrimary: adImages.isPrimary, order: adImages.order })
       .get();
     // An admin's upload is that review (ADR 012); anyone else's is checked before the photo is public.

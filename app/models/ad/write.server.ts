@@ -46,8 +46,11 @@ export type AdInput = {
   description: string;
 };
 
-/** `phash`: its perceptual hash (fraud-signals.server.ts); absent in drafts from before hashes, backfilled at start-up. */
-export type StoredPhoto = { publicId: string; width: number; height: number; phash?: string | null };
+/**
+ * `phash`, `phashVariants`: its perceptual hashes (services/photo-hash.server.ts); absent in drafts from
+ * before them, backfilled at start-up (fraud-signals.server.ts).
+ */
+export type StoredPhoto = { publicId: string; width: number; height: number; phash?: string | null; phashVariants?: string | null };
 
 export type AdWriteRefusal = {
   ok: false;
@@ -199,6 +202,7 @@ function imageRows(adId: number, photos: StoredPhoto[]) {
     width: photo.width,
     height: photo.height,
     phash: photo.phash ?? null,
+    phashVariants: photo.phashVariants ?? null,
     isPrimary: index === 0,
     order: index,
   }));
@@ -278,12 +282,12 @@ export async function rewriteUnpaidAd(
 /** The photos of an ad, in order (the wizard reopened on an unpaid ad starts from them). */
 export function photosOfAd(adId: number): StoredPhoto[] {
   return db
-    .select({ publicId: adImages.publicId, width: adImages.width, height: adImages.height, phash: adImages.phash })
+    .select({ publicId: adImages.publicId, width: adImages.width, height: adImages.height, phash: adImages.phash, phashVariants: adImages.phashVariants })
     .from(adImages)
     .where(eq(adImages.adId, adId))
     .orderBy(adImages.order, adImages.id)
     .all()
-    .map((row) => ({ publicId: row.publicId, width: row.width ?? 0, height: row.height ?? 0, phash: row.phash }));
+    .map((row) => ({ publicId: row.publicId, width: row.width ?? 0, height: row.height ?? 0, phash: row.phash, phashVariants: row.phashVariants }));
 }
 
 /** Photos as sent, made safe and stored (see storeUploadedImage); on a non-image, nothing stays stored. */

@@ -1,6 +1,6 @@
 /**
  * For the access log's e2e specs: a request that reports the source port it left from (what the log
- * must name), and the log's line for a request id, waited for (each worker flushes within seconds).
+ * must name), and the log's line for a request id (written before the answer left; polled all the same).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -35,7 +35,7 @@ export function requestFrom(
   });
 }
 
-/** The access log's line for `requestId`, once a worker has flushed it. */
+/** The access log's line for `requestId`. */
 export async function accessLineFor(dataDir: string, requestId: string): Promise<AccessLogEntry> {
   const dir = path.join(dataDir, "access-log");
   let found: AccessLogEntry | undefined;

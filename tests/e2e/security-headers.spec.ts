@@ -59,7 +59,9 @@ function expectSecurityHeaders(name: string, response: RawResponse, { signedIn =
 }
 
 test("every kind of answer carries the security headers, with HSTS when APP_URL is https", async () => {
-  const server = await startAppServer({ WEB_CONCURRENCY: "1", APP_URL: "https://classificados.example" });
+  // An https APP_URL in production is a deployment (ADR 031): no demo administrator password or PIX key.
+  const deployment = { ADMIN_PASSWORD: "uma senha longa de teste", PIX_KEY: "pix@classificados.example" };
+  const server = await startAppServer({ WEB_CONCURRENCY: "1", APP_URL: "https://classificados.example", ...deployment });
   try {
     await withImage(server);
     for (const [name, response, status, type] of await answers(server)) {

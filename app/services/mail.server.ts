@@ -1,6 +1,8 @@
 /**
  * The one mailer. SMTP (nodemailer) when SMTP_URL is set; otherwise every message is written as an
- * .eml file under DATA_DIR/outbox/ and its links are logged, so e-mail flows work with no setup.
+ * .eml file under DATA_DIR/outbox/ and, outside a deployment, its links are logged, so e-mail flows
+ * work with no setup. An SMTP failure is logged by its caller: no line shows SMTP_URL's password
+ * (env-secrets.server.ts hides it in the process's whole output).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -61,8 +63,9 @@ async function deliver(message: MailMessage) {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, built.message as Buffer, { mode: 0o600 });
-  const links = message.text.match(/https?:\/\/\S+/g) ?? [];
   console.log(`[mail] SMTP_URL not set: "${message.subject}" to ${message.to} written to ${file}`);
-  for (const link of links) console.log(`[mail]   link: ${link}`);
+  // The links are for a local start, where the log is the developer's inbox. A deployment's log is a
+  // journal others may read, and a reset link is a key to its account: the .eml (0600) keeps it.
+  if (!env.isDeployment) for (const link of message.text.match(/https?:\/\/\S+/g) ?? []) console.log(`[mail]   link: ${link}`);
   return { delivered: "outbox" as const, file };
 }

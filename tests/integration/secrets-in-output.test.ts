@@ -122,4 +122,12 @@ describe("secrets in the output", () => {
     expect(output).toContain("[library] [S3_SECRET_ACCESS_KEY hidden] [METRICS_TOKEN hidden]");
     expectNoSecret(output);
   }, 60_000);
+
+  it("a deployment without SMTP_URL files the mail in the outbox but never logs its links (a reset link is a key to the account)", async () => {
+    const { code, output } = await runChild({ ...DEPLOYMENT, ...SECRETS });
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/\[mail\] SMTP_URL not set: "Redefinição de senha" to alguem@example\.com written to .*\.eml/);
+    expect(output).not.toContain("reset-TOKEN-SEGREDO");
+    expectNoSecret(output);
+  }, 60_000);
 });

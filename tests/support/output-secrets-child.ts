@@ -8,9 +8,12 @@
 import { getEnv } from "~/env.server";
 import { sendMail } from "~/services/mail.server";
 
+/** A password reset token as the flow mails it: whoever reads it may set that account's password. */
+const RESET_TOKEN = "reset-TOKEN-SEGREDO-0123456789";
+
 const env = getEnv();
 try {
-  await sendMail({ to: "alguem@example.com", subject: "Redefinição de senha", text: "link" });
+  await sendMail({ to: "alguem@example.com", subject: "Redefinição de senha", text: `${env.publicOrigin}/reset-password?token=${RESET_TOKEN}` });
 } catch (error) {
   console.error("[auth] could not send the password reset e-mail", error);
 }

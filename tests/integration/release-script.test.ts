@@ -72,7 +72,7 @@ function release(args: string[], env: Record<string, string> = {}): Promise<Run>
       [SCRIPT, ...args],
       {
         env: {
-          PATH: process.env.PATH,
+          PATH: process.env.PATH ?? "",
           HOME: path.join(tmp, "home"),
           NPM_CONFIG_UPDATE_NOTIFIER: "false",
           RELEASE_ROOT: root,

@@ -64,16 +64,23 @@ test.describe("through a server with two web workers", () => {
     }
   });
 
-  test("20 parallel wrong passwords for one e-mail from 20 addresses, spread over the workers: none is refused, and the owner still signs in", async () => {
+  test("20 parallel wrong passwords for one e-mail from 20 addresses, spread over the workers: all checked, then the account is closed to unknown devices and the owner's known device still signs in", async () => {
     const email = `alvo.${Date.now()}@exemplo.com.br`;
     expect((await postJson(`${server.url}/api/register`, { name: "Alvo", email, password: PASSWORD })).status).toBe(201);
-    // Each from its own local address (the socket's address is the client's), so only the e-mail's count
-    // applies: past ten the guesses wait (at most 5 s), they are not refused — that would lock the owner out too.
+    // The owner's phone signed in once before the attack: it carries the account's device token.
+    const phone = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD }, {}, { from: "127.0.4.1" });
+    expect(phone.status).toBe(200);
+    const { deviceToken } = phone.json as { deviceToken: string };
+    // Each from its own local address (the socket's address is the client's), so only the account's count
+    // applies: past ten the guesses wait (at most 5 s), and twenty failures close the account to unknown
+    // devices (ADR 010, second amendment), counted in the one database whichever worker answers.
     const replies = await Promise.all(
       Array.from({ length: 20 }, (_, i) => postJson(`${server.url}/api/auth/login`, { email, password: "Errada@123" }, {}, { from: `127.0.3.${i + 1}` })),
     );
     expect(statuses(replies)).toEqual({ 401: 20 });
-    const owner = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD }, {}, { from: "127.0.4.1" });
+    const stranger = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD }, {}, { from: "127.0.4.2" });
+    expect(stranger.status).toBe(429);
+    const owner = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD }, { "X-Device-Token": deviceToken }, { from: "127.0.4.3" });
     expect(owner.status).toBe(200);
   });
 

@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * Backups and restores, in one place for everything that takes or restores one: the server's hourly
- * backup job (server/jobs.ts, run in a child of the first process), `npm run db:backup` and
- * `npm run db:restore` (docs/decisions/008-server-hardening.md). Plain JavaScript so the npm scripts
- * run with `node` alone; the server's jobs import it and the build bundles it.
+ * Backups, in one place for everything that takes one or reads them: the server's hourly backup job
+ * (server/jobs.ts, run in a child of the first process), `npm run db:backup`, and the restores
+ * (scripts/restore.mjs: `npm run db:restore`, `npm run db:drill`; docs/decisions/008-server-hardening.md).
+ * Plain JavaScript so the npm scripts run with `node` alone; the server's jobs import it and the build
+ * bundles it.
  *
  * A backup is a folder DATA_DIR/backups/<UTC time>/ holding
  *   - the database, copied with SQLite's online backup API (consistent, safe while the server writes),
@@ -16,16 +17,18 @@
  *   - without it but with STORAGE_DRIVER=s3, a copy of the database in the images' bucket under
  *     backups/<UTC time>/ (expire old copies with a lifecycle rule on that prefix).
  * The 24 newest backups are kept, plus the newest of each of the last 7 days. A failed upload is
- * logged and reported (the server counts it in its metrics); the local backup stands.
+ * logged and reported; the local backup stands. Every run and upload, the schedule's or the
+ * operator's, is recorded for /metrics (scripts/backup-tally.mjs).
+ *
+ * A restore keeps the database it replaces in DATA_DIR/before-restore/<UTC time>/, outside the
+ * backups' folder, so `ls backups | tail -1` is always the newest backup; those copies are pruned
+ * with the same retention as the backups, counted apart.
  */
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { pidFile, runningServerPid } from "../server/running-server.mjs";
-import { downloadBackup, parseBucketBackup, pruneBucket, putFile, uploadBackup } from "./backup-s3.mjs";
-
-// The restore's guard reads the running server's pid file; the tests and scripts take its name from here.
-export { pidFile };
+import { pruneBucket, putFile, uploadBackup } from "./backup-s3.mjs";
+import { recordBackupEvent } from "./backup-tally.mjs";
 
 export const RETENTION = { hourly: 24, daily: 7 };
 
@@ -80,6 +83,9 @@ export function backupBucket(storageDriver, keys, backupBucket, imagesBucket) {
 /** @param {string} dataDir */
 export const backupsDir = (dataDir) => path.join(dataDir, "backups");
 
+/** Where a restore keeps the database it replaced, one <UTC time> folder per restore. @param {string} dataDir */
+export const beforeRestoreDir = (dataDir) => path.join(dataDir, "before-restore");
+
 /** @param {Date} date */
 export function stampOf(date) {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
@@ -111,11 +117,35 @@ export function backupsToPrune(names, retention = RETENTION) {
   return stamps.filter((stamp) => !keep.has(stamp));
 }
 
+/** The name of the newest backup in DATA_DIR/backups (a <UTC time>, never anything else there), or null. @param {string} dataDir */
+export function newestBackup(dataDir) {
+  const names = fs.existsSync(backupsDir(dataDir)) ? fs.readdirSync(backupsDir(dataDir)) : [];
+  return names.filter((name) => STAMP.test(name)).sort().pop() ?? null;
+}
+
 /** The time of the newest backup in DATA_DIR/backups, or null. @param {string} dataDir */
 export function latestBackupTime(dataDir) {
-  const names = fs.existsSync(backupsDir(dataDir)) ? fs.readdirSync(backupsDir(dataDir)) : [];
-  const newest = names.filter((name) => STAMP.test(name)).sort().pop();
+  const newest = newestBackup(dataDir);
   return newest ? dateOfStamp(newest) : null;
+}
+
+/**
+ * Applies the backups' retention to the databases restores replaced (DATA_DIR/before-restore/<time>),
+ * counted apart from the backups. Versions before it kept them as backups/before-restore-<time>: those
+ * are moved in first. Returns the names removed.
+ * @param {string} dataDir @param {{ hourly: number; daily: number }} [retention]
+ */
+export function pruneBeforeRestore(dataDir, retention = RETENTION) {
+  const root = beforeRestoreDir(dataDir);
+  const legacy = fs.existsSync(backupsDir(dataDir)) ? fs.readdirSync(backupsDir(dataDir)).filter((name) => name.startsWith("before-restore-")) : [];
+  for (const name of legacy) {
+    fs.mkdirSync(root, { recursive: true });
+    fs.renameSync(path.join(backupsDir(dataDir), name), path.join(root, name.slice("before-restore-".length)));
+  }
+  if (!fs.existsSync(root)) return [];
+  const removed = backupsToPrune(fs.readdirSync(root), retention);
+  for (const name of removed) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  return removed;
 }
 
 /**
@@ -195,7 +225,7 @@ function snapshotFolder(from, to, previous, top = true) {
 }
 
 /** @param {string} existing @param {string} link */
-function tryLink(existing, link) {
+export function tryLink(existing, link) {
   try {
     fs.linkSync(existing, link);
     return true;
@@ -218,14 +248,14 @@ export async function runBackup(settings, { now = new Date(), log = console.log,
   const root = backupsDir(settings.dataDir);
   const stamp = stampOf(now);
   const folder = path.join(root, stamp);
-  if (fs.existsSync(folder)) throw new Error(`a backup named ${stamp} exists already`);
   // Built under a dot-name and renamed at the end: a folder with a time for a name is complete.
   const partial = path.join(root, `.partial-${stamp}`);
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial, { recursive: true });
   const done = [];
   let previous = null;
   try {
+    if (fs.existsSync(folder)) throw new Error(`a backup named ${stamp} exists already`);
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.mkdirSync(partial, { recursive: true });
     const databaseFile = path.join(partial, path.basename(settings.databasePath));
     done.push(`database ${megabytes(await backupDatabase(settings.databasePath, databaseFile))}`);
     if (settings.storageDriver === "fs") {
@@ -237,6 +267,7 @@ export async function runBackup(settings, { now = new Date(), log = console.log,
     fs.renameSync(partial, folder);
   } catch (error) {
     fs.rmSync(partial, { recursive: true, force: true });
+    recordBackupEvent(settings.dataDir, "run", "failed", now);
     throw error;
   }
   /** @type {"ok" | "failed" | null} */
@@ -259,6 +290,8 @@ export async function runBackup(settings, { now = new Date(), log = console.log,
   const removed = backupsToPrune(fs.readdirSync(root), retention);
   for (const name of removed) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   if (removed.length) done.push(`removed ${removed.length} old (${removed.join(", ")})`);
+  const replaced = pruneBeforeRestore(settings.dataDir, retention);
+  if (replaced.length) done.push(`removed ${replaced.length} old before-restore (${replaced.join(", ")})`);
   if (settings.s3 && settings.ownBucket && upload === "ok") {
     try {
       const gone = await pruneBucket(settings.s3, (names) => backupsToPrune(names, retention));
@@ -268,125 +301,12 @@ export async function runBackup(settings, { now = new Date(), log = console.log,
       upload = "failed";
     }
   }
+  recordBackupEvent(settings.dataDir, "run", "ok", now);
+  if (upload) recordBackupEvent(settings.dataDir, "upload", upload, now);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(`[backup] ${folder}: ${done.join("; ")} in ${seconds}s`);
   return { folder, removed, upload };
 }
 
 /** @param {unknown} error */
-const messageOf = (error) => (error instanceof Error ? error.message : String(error));
-
-export class RestoreError extends Error {}
-
-/**
- * Puts a backup in place of the database: `source` is a backup folder or a database file. Refuses
- * while a server runs on the data folder and when the file fails PRAGMA integrity_check. The current
- * database (with its -wal and -shm) is moved to DATA_DIR/backups/before-restore-<time>/, never lost;
- * a stale -wal would otherwise be replayed into the restored file. With the file-system storage, the
- * images of a backup folder that are missing from DATA_DIR/uploads are put back (none is overwritten).
- * @param {BackupSettings} settings @param {string} source
- * @param {{ now?: Date; log?: Log }} [options]
- */
-export function restoreBackup(settings, source, { now = new Date(), log = console.log } = {}) {
-  const isFolder = fs.existsSync(source) && fs.statSync(source).isDirectory();
-  const file = isFolder ? path.join(source, path.basename(settings.databasePath)) : source;
-  refuseWhileRunning(settings);
-  if (!fs.existsSync(file)) throw new RestoreError(`${file} does not exist`);
-
-  // Checked as a copy beside the database (with its -wal, if it is a raw copy of a live database),
-  // then renamed into place: the database is never half-written.
-  const target = settings.databasePath;
-  const incoming = `${target}.restoring`;
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(incoming + suffix, { force: true });
-  fs.copyFileSync(file, incoming);
-  if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${incoming}-wal`);
-  const problem = sealDatabase(incoming);
-  if (problem) {
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(incoming + suffix, { force: true });
-    throw new RestoreError(`${file} is not a usable backup: ${problem}`);
-  }
-  const kept = path.join(backupsDir(settings.dataDir), `before-restore-${stampOf(now)}`);
-  for (const suffix of ["", "-wal", "-shm"]) {
-    if (!fs.existsSync(target + suffix)) continue;
-    fs.mkdirSync(kept, { recursive: true });
-    moveFile(target + suffix, path.join(kept, path.basename(target) + suffix));
-  }
-  fs.renameSync(incoming, target);
-  const done = [`database from ${path.resolve(file)}`];
-  if (fs.existsSync(kept)) done.push(`the previous one kept in ${kept}`);
-
-  const images = path.join(isFolder ? source : path.dirname(file), "uploads");
-  if (settings.storageDriver === "fs" && fs.existsSync(images)) {
-    const restored = restoreMissingFiles(images, path.join(settings.dataDir, "uploads"));
-    done.push(`${restored} missing image files put back`);
-  }
-  log(`[restore] ${target}: ${done.join("; ")}`);
-  return { kept: fs.existsSync(kept) ? kept : null };
-}
-
-/** @param {BackupSettings} settings */
-function refuseWhileRunning(settings) {
-  const pid = runningServerPid(settings.dataDir);
-  if (pid) {
-    throw new RestoreError(
-      `the server is running on ${settings.dataDir} (pid ${pid}): stop it first. If it is not, delete ${pidFile(settings.dataDir)}.`,
-    );
-  }
-}
-
-/**
- * A restore from the bucket: `source` is s3://<bucket>/backups/<time>, read with the S3_* endpoint and
- * keys. The backup is downloaded beside the local ones (images already in DATA_DIR/uploads are not) and
- * restored like a local backup folder (restoreBackup), then the download is removed.
- * @param {BackupSettings} settings @param {string} source
- * @param {{ now?: Date; log?: Log }} [options]
- */
-export async function restoreFromBucket(settings, source, { now = new Date(), log = console.log } = {}) {
-  const address = parseBucketBackup(source);
-  if (!address) throw new RestoreError(`${source} is not a backup in a bucket: use s3://<bucket>/backups/<UTC time>`);
-  if (!settings.s3Keys) throw new RestoreError("S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed to read the bucket");
-  refuseWhileRunning(settings);
-  const folder = path.join(backupsDir(settings.dataDir), `.download-${address.stamp}`);
-  fs.rmSync(folder, { recursive: true, force: true });
-  const uploads = path.join(settings.dataDir, "uploads");
-  const started = Date.now();
-  try {
-    let files;
-    try {
-      files = await downloadBackup({ ...settings.s3Keys, bucket: address.bucket }, address.stamp, folder, (file) => fs.existsSync(path.join(uploads, ...file.split("/"))));
-    } catch (error) {
-      throw new RestoreError(`could not download ${source}: ${messageOf(error)}`);
-    }
-    log(`[restore] downloaded ${files} files of ${source} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-    return restoreBackup(settings, folder, { now, log });
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-/** @param {string} from @param {string} to */
-function moveFile(from, to) {
-  try {
-    fs.renameSync(from, to);
-  } catch {
-    fs.copyFileSync(from, to);
-    fs.rmSync(from);
-  }
-}
-
-/** Copies (or links) the files of `from` that `to` lacks; returns how many. @param {string} from @param {string} to */
-function restoreMissingFiles(from, to) {
-  let count = 0;
-  fs.mkdirSync(to, { recursive: true });
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) count += restoreMissingFiles(source, target);
-    else if (entry.isFile() && !fs.existsSync(target)) {
-      if (!tryLink(source, target)) fs.copyFileSync(source, target);
-      count++;
-    }
-  }
-  return count;
-}
+export const messageOf = (error) => (error instanceof Error ? error.message : String(error));

@@ -1,5 +1,7 @@
 // `npm run db:backup`: a backup now, the same one the server takes every hour (database, image
-// snapshot, bucket copy, retention) into DATA_DIR/backups/<UTC time>/ — see scripts/backup.mjs.
+// snapshot, bucket copy, retention) into DATA_DIR/backups/<UTC time>/ — see scripts/backup.mjs. It
+// exits 1 when any copy fails, the bucket's included (the local backup then stands), and the run and
+// its upload are counted in the server's /metrics like the hourly ones (scripts/backup-tally.mjs).
 // `npm run db:backup -- <file>`: only a consistent copy of the database, written to <file>.
 // Both are safe while the server is running (SQLite's online backup API).
 import { existsSync } from "node:fs";
@@ -7,6 +9,8 @@ import path from "node:path";
 import { backupDatabase, runBackup, settingsFromEnv } from "./backup.mjs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
+// What it writes is the service's user's alone, as the service's UMask=0077 makes its own files.
+process.umask(0o077);
 
 const settings = settingsFromEnv(process.env);
 // The server refuses to start so (app/env.server.ts); this script must not quietly keep the backup on the same disk either.
@@ -21,7 +25,11 @@ try {
     const bytes = await backupDatabase(settings.databasePath, path.resolve(target));
     console.log(`Backup of ${settings.databasePath} written to ${path.resolve(target)} (${bytes} bytes) in ${Date.now() - started} ms`);
   } else {
-    await runBackup(settings);
+    const { upload } = await runBackup(settings);
+    if (upload === "failed") {
+      console.error("Backup failed: it was taken in DATA_DIR/backups, but its copy to the bucket failed (the line above says why).");
+      process.exit(1);
+    }
   }
 } catch (error) {
   console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,26 +1,19 @@
 /**
- * scripts/backup.mjs, the one module behind the server's backup schedule, `npm run db:backup` and
- * `npm run db:restore`: retention, what a backup holds, the bucket copies (against a local fake S3,
- * tests/support/fake-s3.ts), and what a restore checks and keeps, from a folder or from the bucket. The end-to-end round trip is tests/e2e/backup.spec.ts.
+ * scripts/backup.mjs and scripts/restore.mjs, behind the server's backup schedule, `npm run db:backup`
+ * and `npm run db:restore`: retention, what a backup holds, the bucket copies (against a local fake S3,
+ * tests/support/fake-s3.ts), the tally /metrics reads, and what a restore checks and keeps, from a
+ * folder or from the bucket. The end-to-end round trip is tests/e2e/backup.spec.ts; the drill's, tests/e2e/drill.spec.ts.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registry } from "~/services/metrics.server";
 import { takeBackup } from "../../server/jobs";
-import {
-  backupsToPrune,
-  latestBackupTime,
-  pidFile,
-  restoreBackup,
-  restoreFromBucket,
-  RestoreError,
-  runBackup,
-  stampOf,
-  type BackupSettings,
-} from "../../scripts/backup.mjs";
+import { backupsToPrune, latestBackupTime, newestBackup, runBackup, stampOf, type BackupSettings } from "../../scripts/backup.mjs";
+import { readBackupTally } from "../../scripts/backup-tally.mjs";
+import { pidFile, restoreBackup, restoreFromBucket, RestoreError } from "../../scripts/restore.mjs";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
 
 const folders: string[] = [];
@@ -42,11 +35,14 @@ function dataFolder(): BackupSettings {
 
 const bucketKeys = (s3: FakeS3) => ({ endpoint: s3.endpoint, region: "auto", accessKeyId: s3.accessKeyId, secretAccessKey: "segredo" });
 
-/** A counter's value in this process's metrics registry (0 when the series does not exist yet). */
-async function metricValue(name: string, labels: Record<string, string>) {
-  const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name);
-  const value = metric?.values.find((v) => Object.entries(labels).every(([key, label]) => v.labels[key] === label));
-  return value?.value ?? 0;
+/** `node <script>` with exactly `env`, as the operator's `npm run` runs it. */
+function runNode(script: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [script], { env: { NODE_ENV: "production", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on("exit", (status) => resolve({ status, stdout, stderr })));
 }
 
 const countUsers = (file: string) => {
@@ -71,6 +67,30 @@ describe("retention", () => {
 
   it("keeps everything while there are fewer than the limits", () => {
     expect(backupsToPrune(["2025-03-01T10-00-00Z", "2025-03-01T11-00-00Z"])).toEqual([]);
+  });
+
+  it("picks the newest backup, never a restore's before-restore copy nor a partial one", () => {
+    const { dataDir } = dataFolder();
+    expect(newestBackup(dataDir)).toBeNull();
+    // Named as older versions kept them: `ls backups | tail -1` picked this one.
+    for (const name of ["2025-03-10T11-00-00Z", "2025-03-10T12-00-00Z", "before-restore-2025-03-10T13-00-00Z", ".partial-2025-03-10T14-00-00Z"]) {
+      fs.mkdirSync(path.join(dataDir, "backups", name), { recursive: true });
+    }
+    expect(newestBackup(dataDir)).toBe("2025-03-10T12-00-00Z");
+  });
+
+  it("prunes the databases restores replaced with the same rule, counted apart, and moves in those older versions left among the backups", async () => {
+    const settings = dataFolder();
+    // Four restores on March 9th and 10th: two in before-restore/, two where older versions kept them.
+    for (const name of ["before-restore/2025-03-09T08-00-00Z", "before-restore/2025-03-10T08-00-00Z", "backups/before-restore-2025-03-09T09-00-00Z", "backups/before-restore-2025-03-10T09-00-00Z"]) {
+      fs.mkdirSync(path.join(settings.dataDir, name), { recursive: true });
+    }
+    const lines: string[] = [];
+    await runBackup(settings, { now: new Date("2025-03-10T12:00:00Z"), log: (line) => lines.push(line), retention: { hourly: 1, daily: 2 } });
+    // The newest, and the newest of each of the two days; the backup itself is not among them.
+    expect(fs.readdirSync(path.join(settings.dataDir, "before-restore")).sort()).toEqual(["2025-03-09T09-00-00Z", "2025-03-10T09-00-00Z"]);
+    expect(fs.readdirSync(path.join(settings.dataDir, "backups"))).toEqual(["2025-03-10T12-00-00Z"]);
+    expect(lines[0]).toContain("removed 2 old before-restore (2025-03-10T08-00-00Z, 2025-03-09T08-00-00Z)");
   });
 });
 
@@ -175,20 +195,44 @@ describe("backups in a bucket of their own (BACKUP_S3_BUCKET)", () => {
 
   it("counts a failed upload without throwing, keeps the local backup and leaves no partial prefix behind", async () => {
     const settings = offsite();
-    const failures = () => metricValue("classificados_backup_uploads_total", { result: "failed" });
-    const before = await failures();
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const lines: string[] = [];
     // The images go up, then the bucket refuses the database (a full quota, say): what was sent is removed.
     s3.failWith(403, (request) => request === "PUT /copias/backups/2025-03-10T12-00-00Z/app.db");
     await expect(takeBackup(settings, { now: new Date("2025-03-10T12:00:00Z"), log: (line) => lines.push(line) })).resolves.toBeUndefined();
     errors.mockRestore();
-    expect(await failures()).toBe(before + 1);
-    expect(await metricValue("classificados_backups_total", { result: "ok" })).toBeGreaterThan(0);
+    expect(readBackupTally(settings.dataDir)).toEqual({ runs: { ok: 1, failed: 0 }, uploads: { ok: 0, failed: 1 } });
     expect(fs.existsSync(path.join(settings.dataDir, "backups", "2025-03-10T12-00-00Z", "app.db"))).toBe(true);
     expect(lines[0]).toMatch(/NOT copied to the bucket \(.* answered 403/);
     expect(s3.requests).toContain("PUT /copias/backups/2025-03-10T12-00-00Z/uploads/originals/foto1");
     expect(s3.keys("copias")).toEqual([]);
+  });
+
+  it("npm run db:backup exits 1 when the bucket refuses the copy, and the tally counts it with the schedule's", async () => {
+    const settings = offsite();
+    s3.failWith(500);
+    const env = {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: settings.dataDir,
+      BACKUP_S3_BUCKET: "copias",
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: "segredo",
+    };
+    // Not spawnSync: the fake bucket answers from this process.
+    const manual = await runNode("scripts/db-backup.mjs", env);
+    expect(manual.status, manual.stderr).toBe(1);
+    expect(manual.stdout).toMatch(/NOT copied to the bucket \(.* answered 500/);
+    expect(manual.stderr).toContain("Backup failed: it was taken in DATA_DIR/backups, but its copy to the bucket failed");
+    // The local backup stands.
+    expect(newestBackup(settings.dataDir)).toMatch(/^\d{4}-/);
+
+    s3.failWith(0);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await takeBackup(settings, { now: new Date("2999-01-01T00:00:00Z"), log: () => {} });
+    errors.mockRestore();
+    expect(readBackupTally(settings.dataDir)).toEqual({ runs: { ok: 2, failed: 0 }, uploads: { ok: 1, failed: 1 } });
+
   });
 
   it("restores from s3://<bucket>/backups/<time> into a fresh data folder, and an ad reads back", async () => {
@@ -241,7 +285,7 @@ describe("restoreBackup", () => {
 
     expect(countUsers(settings.databasePath)).toBe(users);
     expect(fs.existsSync(`${settings.databasePath}-wal`)).toBe(false);
-    expect(kept).toBe(path.join(settings.dataDir, "backups", "before-restore-2025-03-10T13-00-00Z"));
+    expect(kept).toBe(path.join(settings.dataDir, "before-restore", "2025-03-10T13-00-00Z"));
     expect(fs.readdirSync(kept!).sort()).toEqual(["app.db", "app.db-shm", "app.db-wal"]);
     expect(countUsers(path.join(kept!, "app.db"))).toBe(users + 1);
     expect(fs.readFileSync(path.join(settings.dataDir, "uploads", "originals", "foto1"), "utf8")).toBe("original");

@@ -21,7 +21,7 @@ import {
 import { AD_STATUSES, AD_TYPES, MODERATION_DECISIONS, type AdModeration } from "../models/ad/ad";
 import { REPORT_REASONS, REPORTER_KINDS } from "../models/ad/ad-report";
 import type { WizardDraftData } from "../models/ad/ad-form";
-import { PHOTO_HASH_BANDS, type FraudSignal } from "../models/ad/fraud-signals";
+import { PHOTO_HASH_BANDS, PHOTO_VIEW_BANDS, type FraudSignal } from "../models/ad/fraud-signals";
 import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";
 import { INDEXED_PHOTO_VARIANTS, variantOffset } from "../services/photo-hash.server";
 import { createdAt } from "./columns";
@@ -251,23 +251,28 @@ export const adImages = sqliteTable(
     index("ad_images_ad_idx").on(t.adId, t.order),
     // The copied-photo check's candidates (models/ad/fraud-signals.server.ts): one index per band of the hash.
     ...PHOTO_HASH_BANDS.map((band, n) => index(`ad_images_phash_band${n}_idx`).on(photoHashBand(t.phash, band))),
-    // …and of each centre crop, which a cropped copy's whole picture is looked up by.
+    // …and, by the views' longer bands, of the whole picture (a mirrored or framed copy's views look it
+    // up) and of each centre crop (a cropped copy's whole picture, a rotated one's views look them up).
+    ...PHOTO_VIEW_BANDS.map((band, n) => index(`ad_images_phash_view_band${n}_idx`).on(photoHashBand(t.phash, band))),
     ...INDEXED_PHOTO_VARIANTS.flatMap((variant) =>
-      PHOTO_HASH_BANDS.map((band, n) => index(`ad_images_${variant}_band${n}_idx`).on(photoVariantBand(t.phashVariants, variant, band))),
+      PHOTO_VIEW_BANDS.map((band, n) => index(`ad_images_${variant}_band${n}_idx`).on(photoVariantBand(t.phashVariants, variant, band))),
     ),
   ],
 );
+
+/** A band of a hash's hex digits, [first digit, length] as SQLite's substr counts them. */
+type PhotoHashBand = (typeof PHOTO_HASH_BANDS)[number] | (typeof PHOTO_VIEW_BANDS)[number];
 
 /**
  * One band of a photo's hash as SQL, exactly as its index declares it: a query uses an expression
  * index only when it writes the same expression, literals included (so no bound parameters here).
  */
-export function photoHashBand(phash: AnySQLiteColumn, [start, length]: (typeof PHOTO_HASH_BANDS)[number]) {
+export function photoHashBand(phash: AnySQLiteColumn, [start, length]: PhotoHashBand) {
   return sql`substr(${phash}, ${sql.raw(String(start))}, ${sql.raw(String(length))})`;
 }
 
 /** The same band of one of the indexed views in `phash_variants`, as its index declares it. */
-export function photoVariantBand(variants: AnySQLiteColumn, variant: (typeof INDEXED_PHOTO_VARIANTS)[number], [start, length]: (typeof PHOTO_HASH_BANDS)[number]) {
+export function photoVariantBand(variants: AnySQLiteColumn, variant: (typeof INDEXED_PHOTO_VARIANTS)[number], [start, length]: PhotoHashBand) {
   return sql`substr(${variants}, ${sql.raw(String(variantOffset(variant) + start - 1))}, ${sql.raw(String(length))})`;
 }
 

@@ -153,17 +153,22 @@ export function parseHash(hex: string): ParsedHash | null {
   return /^[0-9a-f]{16}$/.test(hex) ? [parseInt(hex.slice(0, 8), 16), parseInt(hex.slice(8), 16)] : null;
 }
 
+/** How much of `phash_variants` holds the indexed views (they come first): all another photo is compared by. */
+export const INDEXED_VIEWS_LENGTH = INDEXED_PHOTO_VARIANTS.length * 16;
+
 /** A photo's hashes parsed, by view ("full" the whole picture): those it has (none of the variants before they were computed). */
 export type ParsedPhotoHashes = Partial<Record<"full" | PhotoVariant, ParsedHash>>;
 
+/** `variants` may be cut short (the indexed views only, INDEXED_VIEWS_LENGTH): the views it holds are parsed. */
 export function parsePhotoHashes(phash: string | null, variants: string | null): ParsedPhotoHashes {
   const parsed: ParsedPhotoHashes = {};
   const full = parseHash(phash ?? "");
   if (full) parsed.full = full;
-  if (variants?.length !== VARIANT_ORDER.length * 16) return parsed;
   for (const variant of VARIANT_ORDER) {
-    const one = parseHash(variants.slice(variantOffset(variant) - 1, variantOffset(variant) + 15));
-    if (one) parsed[variant] = one;
+    const start = variantOffset(variant) - 1;
+    const one = variants && variants.length >= start + 16 ? parseHash(variants.slice(start, start + 16)) : null;
+    if (!one) break;
+    parsed[variant] = one;
   }
   return parsed;
 }

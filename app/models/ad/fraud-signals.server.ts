@@ -32,6 +32,8 @@ import {
   FRAUD_REASONS,
   PHOTO_HASH_BAND_RADIUS,
   PHOTO_HASH_BANDS,
+  PHOTO_VIEW_BAND_RADIUS,
+  PHOTO_VIEW_BANDS,
   PRICE_OUTLIER,
   type FraudSignal,
 } from "~/models/ad/fraud-signals";
@@ -40,6 +42,7 @@ import { getOriginalImage } from "~/services/images.server";
 import {
   hashDistance,
   INDEXED_PHOTO_VARIANTS,
+  INDEXED_VIEWS_LENGTH,
   parsePhotoHashes,
   PHOTO_VARIANTS,
   photoHashes,
@@ -161,9 +164,19 @@ export function copyDistance(mine: ParsedPhotoHashes, theirs: ParsedPhotoHashes)
   return best;
 }
 
+type Band = (typeof PHOTO_HASH_BANDS)[number] | (typeof PHOTO_VIEW_BANDS)[number];
+
 /** The SQL of one band of a stored view, as its index declares it (db/schema.ts). */
-const storedBand = (view: StoredView, band: (typeof PHOTO_HASH_BANDS)[number]) =>
-  view === "full" ? photoHashBand(adImages.phash, band) : photoVariantBand(adImages.phashVariants, view, band);
+const storedBand = (view: StoredView, band: Band) => (view === "full" ? photoHashBand(adImages.phash, band) : photoVariantBand(adImages.phashVariants, view, band));
+
+/**
+ * How the comparisons read their candidates: the whole pictures through the hash's four bands, as
+ * before; the views, with their tighter limit, through three longer bands (PHOTO_VIEW_BANDS).
+ */
+const LOOKUPS = [
+  { views: COMPARISONS.filter((comparison) => comparison.maxDistance > COPIED_VIEW_MAX_DISTANCE), bands: PHOTO_HASH_BANDS, radius: PHOTO_HASH_BAND_RADIUS },
+  { views: COMPARISONS.filter((comparison) => comparison.maxDistance <= COPIED_VIEW_MAX_DISTANCE), bands: PHOTO_VIEW_BANDS, radius: PHOTO_VIEW_BAND_RADIUS },
+];
 
 /** Other accounts' paid ads with a photo that is a copy of one of this ad's (`copyDistance`), closest first. */
 function copiedPhotos(tx: Writer, ad: CheckedAd): FraudSignal[] {
@@ -175,31 +188,34 @@ function copiedPhotos(tx: Writer, ad: CheckedAd): FraudSignal[] {
     .map((row) => ({ hex: { full: row.phash, ...splitVariants(row.variants) }, parsed: parsePhotoHashes(row.phash, row.variants) }))
     .filter((photo) => photo.parsed.full);
   if (own.length === 0) return [];
-  // Only a stored view with a band within PHOTO_HASH_BAND_RADIUS bits of a view compared with it can be
-  // within the comparison's limit (PHOTO_HASH_BANDS): each band of each stored view is an index lookup,
-  // so the write transaction reads a few candidates instead of every paid ad's photos. The CROSS JOIN
-  // makes SQLite read the photos first (it never reorders one), as the band indexes need: left to
-  // itself it walks every paid ad by status and each ad's photos.
-  const lookups = [...new Set(COMPARISONS.map((comparison) => comparison.theirs))].flatMap((stored) => {
-    const probes = COMPARISONS.filter((comparison) => comparison.theirs === stored).flatMap((comparison) => own.map((photo) => photo.hex[comparison.mine]));
-    return PHOTO_HASH_BANDS.map((band) => {
-      const [start, length] = band;
-      const values = probes.flatMap((hex) => (hex ? valuesWithinRadius(hex.slice(start - 1, start - 1 + length), PHOTO_HASH_BAND_RADIUS) : []));
-      return values.length ? inArray(storedBand(stored, band), [...new Set(values)]) : undefined;
-    });
-  });
+  // Only a stored view with a band within the radius of the same band of a view compared with it can
+  // be within the comparison's limit (pigeonhole: PHOTO_HASH_BANDS, PHOTO_VIEW_BANDS): each band of each
+  // stored view is an index lookup, so the write transaction reads a few candidates instead of every
+  // paid ad's photos. The CROSS JOIN makes SQLite read the photos first (it never reorders one), as the
+  // band indexes need: left to itself it walks every paid ad by status and each ad's photos.
+  const lookups = LOOKUPS.flatMap(({ views, bands, radius }) =>
+    [...new Set(views.map((comparison) => comparison.theirs))].flatMap((stored) => {
+      const probes = views.filter((comparison) => comparison.theirs === stored).flatMap((comparison) => own.map((photo) => photo.hex[comparison.mine]));
+      return bands.map((band) => {
+        const [start, length] = band;
+        const values = probes.flatMap((hex) => (hex ? valuesWithinRadius(hex.slice(start - 1, start - 1 + length), radius) : []));
+        return values.length ? inArray(storedBand(stored, band), [...new Set(values)]) : undefined;
+      });
+    }),
+  );
+  // Only the stored views are compared on their side: the rest of phash_variants is not even read.
   const others = tx
-    .select({ adId: adImages.adId, phash: adImages.phash, variants: adImages.phashVariants })
+    .select({ adId: adImages.adId, phash: adImages.phash, stored: sql<string | null>`substr(${adImages.phashVariants}, 1, ${INDEXED_VIEWS_LENGTH})` })
     .from(adImages)
     .crossJoin(ads)
     .where(and(or(...lookups), eq(ads.id, adImages.adId), ne(ads.userId, ad.userId), inArray(ads.status, PAID_STATUSES)))
-    .all();
+    .values() as [number, string | null, string | null][];
   const closest = new Map<number, number>();
-  for (const other of others) {
-    const theirs = parsePhotoHashes(other.phash, other.variants);
+  for (const [otherAdId, phash, stored] of others) {
+    const theirs = parsePhotoHashes(phash, stored);
     for (const mine of own) {
       const distance = copyDistance(mine.parsed, theirs);
-      if (distance !== null && distance < (closest.get(other.adId) ?? Infinity)) closest.set(other.adId, distance);
+      if (distance !== null && distance < (closest.get(otherAdId) ?? Infinity)) closest.set(otherAdId, distance);
     }
   }
   return [...closest]

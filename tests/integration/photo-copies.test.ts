@@ -1,0 +1,119 @@
+/**
+ * Issue #32, finding 5: the copied-photo check (ADR 020) held resized, recompressed, recoloured and
+ * greyscale copies, but a copy mirrored, rotated 3°, cropped 8 % a side or given a 60 px border passed.
+ * Each copy here is made with sharp as a thief would, stored the way every photo is, and checked as a
+ * payment checks an ad (`fraudSignalsFor`); and the demo pictures, all distinct, must not look copied
+ * from one another by the same rule.
+ */
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { adImages, ads, users } from "~/db/schema";
+import { DEMO_SELLER } from "~/db/seed-data";
+import { renderDemoImage } from "~/db/demo-images.server";
+import { copyDistance, fraudSignalsFor } from "~/models/ad/fraud-signals.server";
+import { imageUrl, storeUploadedImage } from "~/services/images.server";
+import { parsePhotoHashes } from "~/services/photo-hash.server";
+import { createUser, type TestUser } from "../support/ad-fixtures";
+import { insertAd } from "../support/manage";
+
+let owner: TestUser;
+let thief: TestUser;
+
+beforeAll(async () => {
+  owner = await createUser({ name: "Dona das fotos" });
+  thief = await createUser({ name: "Golpista" });
+});
+
+/** A photo-like picture of its own: blocks of colour placed by `seed`, on a grey ground. */
+async function blocksPhoto(seed: number): Promise<Buffer> {
+  let state = seed;
+  const next = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const blocks = await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const width = Math.round(150 + next() * 450);
+      const height = Math.round(150 + next() * 350);
+      const grey = Math.round(next() * 255);
+      const input = await sharp({ create: { width, height, channels: 3, background: { r: grey, g: (grey * 7) % 256, b: 255 - grey } } }).png().toBuffer();
+      return { input, left: Math.round(next() * (1200 - width)), top: Math.round(next() * (900 - height)) };
+    }),
+  );
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: "#777777" } }).composite(blocks).jpeg({ quality: 85 }).toBuffer();
+}
+
+const resaved = (image: sharp.Sharp) => image.jpeg({ quality: 80 }).toBuffer();
+
+async function cropped(bytes: Buffer, share: number) {
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const [left, top] = [Math.round(width * share), Math.round(height * share)];
+  return resaved(sharp(bytes).extract({ left, top, width: width - 2 * left, height: height - 2 * top }));
+}
+
+/** What a thief does to a stolen photo so it no longer looks like the seller's. */
+const COPIES: Record<string, (bytes: Buffer) => Promise<Buffer>> = {
+  mirrored: (bytes) => resaved(sharp(bytes).flop()),
+  "rotated 3°": (bytes) => resaved(sharp(bytes).rotate(3, { background: "#ffffff" })),
+  "rotated 5°": (bytes) => resaved(sharp(bytes).rotate(5, { background: "#ffffff" })),
+  "rotated -5°": (bytes) => resaved(sharp(bytes).rotate(-5, { background: "#000000" })),
+  "cropped 8 % a side": (bytes) => cropped(bytes, 0.08),
+  "cropped 10 % a side": (bytes) => cropped(bytes, 0.1),
+  "a 60 px white border": (bytes) => resaved(sharp(bytes).extend({ top: 60, bottom: 60, left: 60, right: 60, background: "#ffffff" })),
+  "a 60 px black border": (bytes) => resaved(sharp(bytes).extend({ top: 60, bottom: 60, left: 60, right: 60, background: "#000000" })),
+  "resized to 60 %, recompressed": async (bytes) => sharp(bytes).resize(720).jpeg({ quality: 60 }).toBuffer(),
+};
+
+/** An ad of `user` showing `bytes`, stored (and hashed) the way every photo is. */
+async function adShowing(user: TestUser, bytes: Buffer, status: "active" | "pending_payment") {
+  const ad = await insertAd(user.id, { status, createdDaysAgo: 1 });
+  const stored = await storeUploadedImage(bytes);
+  db.insert(adImages)
+    .values({ adId: ad.id, publicId: stored.publicId, url: imageUrl(stored.publicId), width: stored.width, height: stored.height, phash: stored.phash, phashVariants: stored.phashVariants, isPrimary: true, order: 0 })
+    .run();
+  return ad.id;
+}
+
+const ORIGINALS: Record<string, () => Promise<Buffer>> = {
+  "a photo": () => blocksPhoto(31),
+  "a demo picture": () => renderDemoImage({ title: "Bicicleta aro 29 com marchas", subtitle: "Esportes · Uberlândia", hue: 140, index: 1 }),
+};
+
+describe.each(Object.entries(ORIGINALS))("copies of %s from another account's ad", (_, original) => {
+  let bytes: Buffer;
+  let originalAd: number;
+  beforeAll(async () => {
+    bytes = await original();
+    originalAd = await adShowing(owner, bytes, "active");
+  });
+
+  it.each(Object.keys(COPIES))("%s: the ad showing it waits for a person, linked to the original", async (name) => {
+    const copyAd = await adShowing(thief, await COPIES[name]!(bytes), "pending_payment");
+    const signals = db.transaction((tx) => fraudSignalsFor(tx, copyAd));
+    expect(signals).toContainEqual(expect.objectContaining({ kind: "copied_photo", otherAdId: originalAd }));
+  });
+});
+
+describe("distinct photos", () => {
+  it("another picture is not a copy, in any of its views", async () => {
+    const someone = await adShowing(owner, await blocksPhoto(32), "active");
+    const other = await adShowing(thief, await blocksPhoto(33), "pending_payment");
+    expect(db.transaction((tx) => fraudSignalsFor(tx, other))).not.toContainEqual(expect.objectContaining({ otherAdId: someone }));
+  });
+
+  it("none of the demo seed's pictures looks copied from another, whichever is checked (every ordered pair)", () => {
+    const photos = db
+      .select({ publicId: adImages.publicId, phash: adImages.phash, variants: adImages.phashVariants })
+      .from(adImages)
+      .innerJoin(ads, eq(ads.id, adImages.adId))
+      .innerJoin(users, eq(users.id, ads.userId))
+      .where(eq(users.email, DEMO_SELLER.email))
+      .all()
+      .map((row) => ({ publicId: row.publicId, hashes: parsePhotoHashes(row.phash, row.variants) }));
+    expect(photos.length).toBeGreaterThan(100);
+    expect(photos.every((photo) => photo.hashes.full && photo.hashes.c80 && photo.hashes["turn-5c85"])).toBe(true);
+    const flagged = photos.flatMap((mine) =>
+      photos.filter((theirs) => theirs !== mine && copyDistance(mine.hashes, theirs.hashes) !== null).map((theirs) => `${mine.publicId} ~ ${theirs.publicId}`),
+    );
+    expect(flagged).toEqual([]);
+  });
+});

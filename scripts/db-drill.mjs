@@ -1,7 +1,8 @@
 // @ts-check
 // `npm run db:drill -- [<backup>]`: the restore drill, a rehearsal that cannot touch the live site. It
-// restores <backup> — a folder of DATA_DIR/backups (default: the newest), a database file, or
-// s3://<bucket>/backups/<UTC time> — into a private temporary folder inside DATA_DIR (0700, files 0600:
+// restores <backup> — a folder of DATA_DIR/backups (default: the newest), a database file,
+// s3://<bucket>/backups/<UTC time>, or `--from-replica [--at <ISO time>]` (DB_REPLICA_URL, through
+// scripts/replica-restore.mjs) — into a private temporary folder inside DATA_DIR (0700, files 0600:
 // same disk, so photos are hard links, and never a tmpfs in memory), starts the app there on a loopback
 // port with no seed, no job, no mail and no backup of its own, checks the copy (PRAGMA integrity_check
 // at the restore, every photo read back through the app), prints what it holds (users, ads, photos,
@@ -10,7 +11,7 @@
 // The app gets an allow-list of settings, never the operator's whole environment: no SMTP_URL (its
 // e-mails would go to the folder's outbox), no gateway keys, no BACKUP_S3_BUCKET or replica, nothing
 // that reaches the live site's services — only the images' bucket with STORAGE_DRIVER=s3, to read the
-// photos. See docs/operations.md, "The restore drill", and ADR 031.
+// photos. See docs/operations.md, "The restore drill", and ADR 033.
 /* global fetch -- Node's own (20+) */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -36,7 +37,9 @@ const PARALLEL_READS = 8;
 const started = Date.now();
 const say = (/** @type {string} */ line) => console.log(`[drill] ${line}`);
 const live = settingsFromEnv(process.env);
-const source = process.argv[2] ?? newestBackupFolder();
+const args = process.argv.slice(2);
+const fromReplica = args.includes("--from-replica");
+const source = fromReplica ? "the replica (DB_REPLICA_URL)" : (args[0] ?? newestBackupFolder());
 
 fs.mkdirSync(live.dataDir, { recursive: true });
 const folder = fs.mkdtempSync(path.join(live.dataDir, "drill-"));
@@ -60,7 +63,8 @@ try {
   /** @type {import("./backup.mjs").BackupSettings} */
   const drill = { dataDir: folder, databasePath: path.join(folder, "app.db"), storageDriver: live.storageDriver, s3Keys: live.s3Keys };
   const log = (/** @type {string} */ line) => console.log(line);
-  if (source.startsWith("s3://")) await restoreFromBucket(drill, source, { log });
+  if (fromReplica) await restoreReplica(drill, log);
+  else if (source.startsWith("s3://")) await restoreFromBucket(drill, source, { log });
   else restoreBackup(drill, source, { log });
   say("PRAGMA integrity_check: ok");
 
@@ -100,10 +104,25 @@ say(`done in ${seconds(Date.now() - started)}: the backup restores and serves`);
 function newestBackupFolder() {
   const newest = newestBackup(live.dataDir);
   if (!newest) {
-    console.error(`Usage: npm run db:drill -- [<backup folder, database file or s3://<bucket>/backups/<UTC time>>]\nThere is no backup in ${backupsDir(live.dataDir)} to default to.`);
+    console.error(
+      `Usage: npm run db:drill -- [<backup folder, database file, s3://<bucket>/backups/<UTC time>, or --from-replica [--at <ISO time>]>]\n` +
+        `There is no backup in ${backupsDir(live.dataDir)} to default to.`,
+    );
     process.exit(2);
   }
   return path.join(backupsDir(live.dataDir), newest);
+}
+
+/**
+ * The replica's restore (scripts/replica-restore.mjs, loaded only for it) into the drill's folder,
+ * which is empty: its database, then the photos and files the replica keeps.
+ * @param {import("./backup.mjs").BackupSettings} drill @param {(line: string) => void} log
+ */
+async function restoreReplica(drill, log) {
+  const replica = await import("./replica-restore.mjs");
+  const { at } = replica.parseReplicaArgs(args);
+  const settings = { ...replica.replicaSettingsFromEnv(process.env), dataDir: drill.dataDir, databasePath: drill.databasePath };
+  await replica.restoreFromReplica(settings, { at, photosOnDisk: live.storageDriver === "fs", log });
 }
 
 /** Stops the app (its whole process group) and removes the folder; safe to call twice. */

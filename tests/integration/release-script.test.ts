@@ -74,6 +74,8 @@ function release(args: string[], env: Record<string, string> = {}): Promise<Run>
         env: {
           PATH: process.env.PATH ?? "",
           HOME: path.join(tmp, "home"),
+          // As an operator's root shell may have it: the install must still include the build's tools.
+          NODE_ENV: "production",
           NPM_CONFIG_UPDATE_NOTIFIER: "false",
           RELEASE_ROOT: root,
           RELEASE_REPO: repo,

@@ -129,6 +129,19 @@ describe("guesses at one account from many addresses (finding 7)", () => {
     expect(browser.ms).toBeLessThan(DELAY_MAX_MS);
   }, 60_000);
 
+  it("a closed account answers unknown devices only after the guesses' longest wait (a client looping on refusals is slowed, not served at once), within the address's share of waits", async () => {
+    const email = await registerOwner();
+    pastFailures(email, 20);
+    const refused = await timed(() => apiLogin(email, WRONG));
+    expect(refused.value.status).toBe(429);
+    expect(refused.ms).toBeGreaterThanOrEqual(DELAY_MAX_MS - 5);
+    // One address's share of waits is two per account: the third at once refuses at once.
+    const address = uniqueIp();
+    const burst = await Promise.all(Array.from({ length: 3 }, () => timed(() => apiLogin(email, WRONG, address))));
+    expect(burst.map(({ value }) => value.status)).toEqual([429, 429, 429]);
+    expect(burst.filter(({ ms }) => ms < DELAY_MAX_MS / 2)).toHaveLength(1);
+  }, 60_000);
+
   it("refused attempts do not count: one address alone hits its own cap of 10 and the account stays open to others", async () => {
     const email = await registerOwner();
     const attacker = uniqueIp();

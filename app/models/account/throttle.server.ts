@@ -180,9 +180,9 @@ export type GuessResult =
  * - refused (429, minutes) past 10 per (address, e-mail) or 30 per address in 15 minutes — limits
  *   that only ever stop the address that made the attempts;
  * - a sign-in from an unknown device (`knownDevice` false): counted against the account from every
- *   address and refused (429, minutes, `unknownDevices`) past 20 in 15 minutes; below that, past
- *   GUESS_FREE_PER_EMAIL, the guess waits (`guessDelayMs`). Refused attempts are not counted, so one
- *   address alone (10 at most) never closes the account;
+ *   address and refused (429, minutes, `unknownDevices`, after the longest wait) past 20 in 15 minutes;
+ *   below that, past GUESS_FREE_PER_EMAIL, the guess waits (`guessDelayMs`). Refused attempts are not
+ *   counted, so one address alone (10 at most) never closes the account;
  * - a sign-in from the account's known device: not counted against the account, never waits;
  * - a reset request: counted per e-mail, never refused, waits past GUESS_FREE_PER_EMAIL (its own key:
  *   it never counts toward the sign-ins' cap);
@@ -203,15 +203,20 @@ export async function admitGuess(
   const keys: CountedKey[] = [];
   if (!knownDevice) keys.push({ key: accountKey, policy: flow === "login" ? THROTTLE_POLICIES["login-unknown-devices"] : null });
   if (ip) keys.push({ key: pairKey!, policy: THROTTLE_POLICIES[flow] }, { key: `${flow}-ip:${ip}`, policy: THROTTLE_POLICIES[`${flow}-ip`] });
+  const slots: [string, number][] = [[`${flow}:${address} ${ip ?? ""}`, GUESS_WAITS_PER_ADDRESS_AND_EMAIL]];
+  if (ip) slots.push([`${flow}:${ip}`, GUESS_WAITS_PER_ADDRESS]);
   const attempt = countAttemptUnder(keys, now);
   if (!attempt.ok) {
     const { retryAfterMinutes, atLimit } = attempt;
-    return { ok: false, retryAfterMinutes, unknownDevices: atLimit.includes(accountKey) };
+    const unknownDevices = atLimit.includes(accountKey);
+    // An account closed to unknown devices answers them as slowly as its last guesses were let through
+    // (within the address's share of waits; past it, at once): answered at once, clients looping on the
+    // refusal took the CPU from everyone's sign-ins (ADR 010, second amendment, measured).
+    if (unknownDevices && atLimit.length === 1) await waitInLine(slots, getEnv().AUTH_GUESS_DELAY_MAX_MS);
+    return { ok: false, retryAfterMinutes, unknownDevices };
   }
   const delayMs = knownDevice ? 0 : guessDelayMs(attempt.before[0]!);
   if (delayMs > 0) {
-    const slots: [string, number][] = [[`${flow}:${address} ${ip ?? ""}`, GUESS_WAITS_PER_ADDRESS_AND_EMAIL]];
-    if (ip) slots.push([`${flow}:${ip}`, GUESS_WAITS_PER_ADDRESS]);
     if (!(await waitInLine(slots, delayMs))) {
       // Not made: not a guess to count.
       forgetAttempt(attempt.ids);

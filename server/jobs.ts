@@ -18,7 +18,7 @@ import { syncSearchIndex } from "~/models/ad/search-index.server";
 import { reconcileSettings, runReconciliation } from "~/models/payment/reconciliation.server";
 import { runAlertsJob } from "~/models/saved-search/alerts.server";
 import { warnWhenAccessLogDiskShort } from "~/services/access-log.server";
-import { countBackup, registry } from "~/services/metrics.server";
+import { registry } from "~/services/metrics.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
 
 /** When a job runs: `first` after start-up, `next` after a run ends; null means not (again). */
@@ -91,11 +91,14 @@ function send(message: ChildMessage): Promise<void> {
   return new Promise((resolve, reject) => process.send!(message, undefined, undefined, (error) => (error ? reject(error) : resolve())));
 }
 
-/** The `setup` child: migrations, the seed and the search index, then the settings and the jobs' first times. */
+/**
+ * The `setup` child: migrations, the seed and the search index, then the settings and the jobs' first
+ * times. A restore drill's server (RESTORE_DRILL) skips the seed and runs no job: its copy stays as restored.
+ */
 export async function runSetup(env: Env) {
   runMigrations(db);
   try {
-    await seed(db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, deployment: env.isDeployment, demo: env.SEED_DEMO });
+    if (!env.RESTORE_DRILL) await seed(db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, deployment: env.isDeployment, demo: env.SEED_DEMO });
   } catch (error) {
     if (!(error instanceof SeedRefusal)) throw error;
     // A setting to give, like env.server.ts's refusals: its message alone, no stack; no worker starts.
@@ -110,7 +113,7 @@ export async function runSetup(env: Env) {
   await send({
     type: "setup:done",
     settings: { webConcurrency: env.WEB_CONCURRENCY, workerMaxHeapMb: env.WORKER_MAX_HEAP_MB, jobTimeoutMinutes: env.JOB_TIMEOUT_MINUTES, dataDir: env.DATA_DIR, host: env.HOST, port: env.PORT, nodeEnv: env.NODE_ENV },
-    jobs: JOBS.map((job) => ({ name: job.name, at: job.schedule.first(env, now)?.getTime() ?? null })),
+    jobs: env.RESTORE_DRILL ? [] : JOBS.map((job) => ({ name: job.name, at: job.schedule.first(env, now)?.getTime() ?? null })),
   });
 }
 
@@ -143,13 +146,11 @@ function backupSettings(env: Env): BackupSettings {
   };
 }
 
-/** One scheduled backup: never throws; a failed run or bucket copy is logged (by runBackup or here) and counted. */
+/** One scheduled backup: never throws; a failed run or bucket copy is logged (by runBackup or here) and counted (by runBackup, scripts/backup-tally.mjs). */
 export async function takeBackup(settings: BackupSettings, options?: Parameters<typeof runBackup>[1]) {
   try {
-    const { upload } = await runBackup(settings, options);
-    countBackup("ok", upload);
+    await runBackup(settings, options);
   } catch (error) {
-    countBackup("failed", null);
     console.error("[backup] failed:", error);
   }
 }

@@ -3,10 +3,10 @@
  * (server/cluster-metrics.mjs), which this worker asks over the cluster's IPC channel; and this
  * worker's registry, handed to the first process when it collects.
  *
- * The gauges that read the database or the disk (moderation queue, database size, backups, the access
- * log's disk) are read here, at scrape time, because the first process never loads the app: every
- * worker reads the same shared state, so they are merged with `max` (app/services/metrics.server.ts
- * registerScrapeGauges), never summed.
+ * The gauges that read the database or the disk (moderation queue, database size, backups and their
+ * tally, the access log's disk) are read here, at scrape time, because the first process never loads
+ * the app: every worker reads the same shared state, so they are merged with `max`
+ * (app/services/metrics.server.ts registerScrapeGauges), never summed.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +15,7 @@ import { countPendingModeration } from "~/models/ad/moderation-queue.server";
 import { accessLogDisk } from "~/services/access-log.server";
 import { registerScrapeGauges, registry } from "~/services/metrics.server";
 import { backupsDir, latestBackupTime } from "../scripts/backup.mjs";
+import { readBackupTally } from "../scripts/backup-tally.mjs";
 import { ask, isMetricsMessage, SCRAPE_TIMEOUT_MS, settleReply } from "./cluster-metrics.mjs";
 
 export const metricsContentType = registry.contentType;
@@ -54,6 +55,7 @@ export function scrapeReadings(env: Env) {
     moderationQueueLength: countPendingModeration(),
     databaseBytes: fileSize(env.DATABASE_PATH) + fileSize(`${env.DATABASE_PATH}-wal`),
     backup: last ? { ...backupSizes(backupsDir(env.DATA_DIR)), ageSeconds: Math.max(0, (Date.now() - last.getTime()) / 1000) } : null,
+    backupTally: readBackupTally(env.DATA_DIR),
     accessLogDisk: accessLogDisk(env.DATA_DIR, env.ACCESS_LOG_RETENTION_DAYS),
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The operator's metrics (GET /metrics, ADR 023): one prom-client registry per process, counted where
- * things happen — the payment model, the webhook route, the reconciliation, the mailer, the backups,
- * server.ts for requests — through the small functions below, so none of those modules knows about
- * HTTP or Prometheus. server/cluster-metrics.mjs merges the registries of the first process, the jobs and every
- * web worker into the one answer of /metrics.
+ * things happen — the payment model, the webhook route, the reconciliation, the mailer, server.ts for
+ * requests — through the small functions below, so none of those modules knows about HTTP or
+ * Prometheus (the backups are read from their tally in the data folder at scrape time).
+ * server/cluster-metrics.mjs merges the registries of the first process, the jobs and every web worker
+ * into the one answer of /metrics.
  *
  * A registry of our own rather than prom-client's global one: a test process may load this module
  * more than once (Vitest isolates files, not node_modules), and the global registry would refuse to
@@ -58,20 +59,6 @@ const mails = new Counter({
   registers: [registry],
 });
 
-const backups = new Counter({
-  name: "classificados_backups_total",
-  help: "Backup runs by result: ok or failed.",
-  labelNames: ["result"] as const,
-  registers: [registry],
-});
-
-const backupUploads = new Counter({
-  name: "classificados_backup_uploads_total",
-  help: "Copies of a backup to the bucket (BACKUP_S3_BUCKET, or S3_BUCKET with STORAGE_DRIVER=s3) by result: ok or failed.",
-  labelNames: ["result"] as const,
-  registers: [registry],
-});
-
 export function observeRequest(input: { route: string; method: string; status: number; seconds: number }) {
   requestDuration.observe({ route: input.route, method: input.method, status: String(input.status) }, input.seconds);
 }
@@ -95,17 +82,14 @@ export function countMail(result: "sent" | "failed") {
   mails.inc({ result });
 }
 
-export function countBackup(result: "ok" | "failed", upload: "ok" | "failed" | null) {
-  backups.inc({ result });
-  if (upload) backupUploads.inc({ result: upload });
-}
-
 /** What the gauges read at scrape time, in the one process that answers for the cluster. */
 export type ScrapeReadings = {
   moderationQueueLength: number;
   databaseBytes: number;
   /** The newest backup's size, and what every backup on disk takes (hard links counted once); null without backups. */
   backup: { latestBytes: number; allBytes: number; ageSeconds: number } | null;
+  /** Every backup run and bucket copy so far, the schedule's and `npm run db:backup`'s (scripts/backup-tally.mjs). */
+  backupTally: { runs: { ok: number; failed: number }; uploads: { ok: number; failed: number } };
   /** The access log's disk against its growth (services/access-log.server.ts accessLogDisk). */
   accessLogDisk: { freeBytes: number; neededBytes: number; bytesPerDay: number };
 };
@@ -165,6 +149,32 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
       this.set({ which: "free" }, disk.freeBytes);
       this.set({ which: "needed" }, disk.neededBytes);
       this.set({ which: "per_day" }, disk.bytesPerDay);
+    },
+  });
+  // Counters read from the tally in the data folder, which both the server's backups and the operator's
+  // `npm run db:backup` append to: they count since the data folder's first backup, across restarts.
+  new Counter({
+    name: "classificados_backups_total",
+    help: "Backup runs by result, ok or failed: the hourly ones and npm run db:backup's.",
+    labelNames: ["result"] as const,
+    registers: [registry],
+    aggregator: "max",
+    collect() {
+      this.reset();
+      this.inc({ result: "ok" }, current().backupTally.runs.ok);
+      this.inc({ result: "failed" }, current().backupTally.runs.failed);
+    },
+  });
+  new Counter({
+    name: "classificados_backup_uploads_total",
+    help: "Copies of a backup to the bucket (BACKUP_S3_BUCKET, or S3_BUCKET with STORAGE_DRIVER=s3) by result, ok or failed: the hourly ones and npm run db:backup's.",
+    labelNames: ["result"] as const,
+    registers: [registry],
+    aggregator: "max",
+    collect() {
+      this.reset();
+      this.inc({ result: "ok" }, current().backupTally.uploads.ok);
+      this.inc({ result: "failed" }, current().backupTally.uploads.failed);
     },
   });
   new Gauge({

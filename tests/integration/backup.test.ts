@@ -10,7 +10,11 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AggregatorRegistry } from "prom-client";
+import { getEnv } from "~/env.server";
+import { registerScrapeGauges, registry } from "~/services/metrics.server";
 import { takeBackup } from "../../server/jobs";
+import { scrapeReadings } from "../../server/metrics";
 import { backupsToPrune, latestBackupTime, newestBackup, runBackup, stampOf, type BackupSettings } from "../../scripts/backup.mjs";
 import { readBackupTally } from "../../scripts/backup-tally.mjs";
 import { pidFile, restoreBackup, restoreFromBucket, RestoreError } from "../../scripts/restore.mjs";
@@ -208,7 +212,7 @@ describe("backups in a bucket of their own (BACKUP_S3_BUCKET)", () => {
     expect(s3.keys("copias")).toEqual([]);
   });
 
-  it("npm run db:backup exits 1 when the bucket refuses the copy, and the tally counts it with the schedule's", async () => {
+  it("npm run db:backup exits 1 when the bucket refuses the copy, and /metrics counts it with the schedule's", async () => {
     const settings = offsite();
     s3.failWith(500);
     const env = {
@@ -233,6 +237,13 @@ describe("backups in a bucket of their own (BACKUP_S3_BUCKET)", () => {
     errors.mockRestore();
     expect(readBackupTally(settings.dataDir)).toEqual({ runs: { ok: 2, failed: 0 }, uploads: { ok: 1, failed: 1 } });
 
+    // Read at scrape time by every web worker, merged as the first process does: once, not per worker.
+    registerScrapeGauges(() => ({ ...scrapeReadings(getEnv()), backupTally: readBackupTally(settings.dataDir) }));
+    const text = await AggregatorRegistry.aggregate([await registry.getMetricsAsJSON(), await registry.getMetricsAsJSON()]).metrics();
+    expect(text).toMatch(/^classificados_backups_total\{result="ok"\} 2$/m);
+    expect(text).toMatch(/^classificados_backup_uploads_total\{result="ok"\} 1$/m);
+    expect(text).toMatch(/^classificados_backup_uploads_total\{result="failed"\} 1$/m);
+    expect(text).toContain("# TYPE classificados_backup_uploads_total counter");
   });
 
   it("restores from s3://<bucket>/backups/<time> into a fresh data folder, and an ad reads back", async () => {

@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "~/env.server";
-import { countPendingModeration } from "~/models/ad/moderation-queue.server";
+import { countPendingModeration, oldestPendingModerationSince } from "~/models/ad/moderation-queue.server";
 import { accessLogDisk } from "~/services/access-log.server";
 import { registerScrapeGauges, registry } from "~/services/metrics.server";
 import { backupsDir, latestBackupTime } from "../scripts/backup.mjs";
@@ -51,8 +51,10 @@ export function answerClusterMetrics(env: Env) {
 export function scrapeReadings(env: Env) {
   const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
   const last = latestBackupTime(env.DATA_DIR);
+  const waiting = oldestPendingModerationSince();
   return {
     moderationQueueLength: countPendingModeration(),
+    moderationOldestSeconds: waiting ? Math.max(0, (Date.now() - waiting.getTime()) / 1000) : 0,
     databaseBytes: fileSize(env.DATABASE_PATH) + fileSize(`${env.DATABASE_PATH}-wal`),
     backup: last ? { ...backupSizes(backupsDir(env.DATA_DIR)), ageSeconds: Math.max(0, (Date.now() - last.getTime()) / 1000) } : null,
     backupTally: readBackupTally(env.DATA_DIR),

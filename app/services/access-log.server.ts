@@ -40,7 +40,7 @@ const FILE_NAME = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 const FAILURE_REPORT_MS = 60_000;
 
 export const accessLogDir = (dataDir: string) => path.join(dataDir, "access-log");
-const fileOf = (dir: string, day: string) => path.join(dir, `${day}.jsonl`);
+export const fileOf = (dir: string, day: string) => path.join(dir, `${day}.jsonl`);
 
 /** Creates the folder, or takes back one another tool opened up: the owner's alone. */
 export function ensureAccessLogDir(dataDir: string): string {
@@ -98,7 +98,7 @@ export function openAccessLog(dataDir: string) {
 export type AccessLog = ReturnType<typeof openAccessLog>;
 
 /** The days with a log file, oldest first. */
-function loggedDays(dir: string): string[] {
+export function loggedDays(dir: string): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -123,12 +123,20 @@ export function pruneAccessLog(dataDir: string, retentionDays: number, now: Date
   const dir = accessLogDir(dataDir);
   const deleted: string[] = [];
   for (const day of loggedDays(dir)) {
-    const endOfDay = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
-    if (now.getTime() - endOfDay < retentionDays * DAY_MS) continue;
+    if (!isPastRetention(day, retentionDays, now)) continue;
     fs.rmSync(fileOf(dir, day), { force: true });
     deleted.push(day);
   }
   return deleted;
+}
+
+/**
+ * Whether a day's file is due for deletion: its last possible line, at the end of that UTC day, is
+ * `retentionDays` old. The same rule for the folder and its copy in the backups' bucket
+ * (server/access-log-offsite.ts).
+ */
+export function isPastRetention(day: string, retentionDays: number, now: Date): boolean {
+  return now.getTime() - (Date.parse(`${day}T00:00:00Z`) + DAY_MS) >= retentionDays * DAY_MS;
 }
 
 /** The complete days whose files measure the log's rate. */
@@ -139,6 +147,8 @@ const MIN_TODAY_MS = 6 * 3_600_000;
 export type AccessLogDisk = {
   /** Free bytes on the log's disk for this process (statfs: available blocks × block size). */
   freeBytes: number;
+  /** The disk's size (statfs: blocks × block size): with freeBytes, how full the data folder's disk is. */
+  sizeBytes: number;
   /** The recent rate: the larger of the last RATE_DAYS complete days' mean and today's file so far, per day. */
   bytesPerDay: number;
   /** What the log will still grow by until it holds its retention (and today) at that rate. */
@@ -154,7 +164,7 @@ export function accessLogDisk(
   dataDir: string,
   retentionDays: number,
   now: Date = new Date(),
-  statfs: (dir: string) => { bavail: number; bsize: number } = fs.statfsSync,
+  statfs: (dir: string) => { bavail: number; bsize: number; blocks: number } = fs.statfsSync,
 ): AccessLogDisk {
   const dir = accessLogDir(dataDir);
   const today = now.toISOString().slice(0, 10);
@@ -165,8 +175,8 @@ export function accessLogDisk(
   const meanOfDays = recent.length ? recent.reduce((sum, [, size]) => sum + size, 0) / recent.length : 0;
   const sinceMidnight = Math.max(MIN_TODAY_MS, now.getTime() - Date.parse(`${today}T00:00:00Z`));
   const bytesPerDay = Math.round(Math.max(meanOfDays, ((sizes.get(today) ?? 0) * DAY_MS) / sinceMidnight));
-  const { bavail, bsize } = statfs(fs.existsSync(dir) ? dir : dataDir);
-  return { freeBytes: bavail * bsize, bytesPerDay, neededBytes: Math.max(0, bytesPerDay * (retentionDays + 1) - held) };
+  const { bavail, bsize, blocks } = statfs(fs.existsSync(dir) ? dir : dataDir);
+  return { freeBytes: bavail * bsize, sizeBytes: blocks * bsize, bytesPerDay, neededBytes: Math.max(0, bytesPerDay * (retentionDays + 1) - held) };
 }
 
 const gigabytes = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;

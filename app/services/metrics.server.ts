@@ -85,13 +85,15 @@ export function countMail(result: "sent" | "failed") {
 /** What the gauges read at scrape time, in the one process that answers for the cluster. */
 export type ScrapeReadings = {
   moderationQueueLength: number;
+  /** How long the ad that has waited longest for a moderator has waited; 0 with an empty queue. */
+  moderationOldestSeconds: number;
   databaseBytes: number;
   /** The newest backup's size, and what every backup on disk takes (hard links counted once); null without backups. */
   backup: { latestBytes: number; allBytes: number; ageSeconds: number } | null;
   /** Every backup run and bucket copy so far, the schedule's and `npm run db:backup`'s (scripts/backup-tally.mjs). */
   backupTally: { runs: { ok: number; failed: number }; uploads: { ok: number; failed: number } };
   /** The access log's disk against its growth (services/access-log.server.ts accessLogDisk). */
-  accessLogDisk: { freeBytes: number; neededBytes: number; bytesPerDay: number };
+  accessLogDisk: { freeBytes: number; sizeBytes: number; neededBytes: number; bytesPerDay: number };
 };
 
 /**
@@ -113,6 +115,15 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
     aggregator: "max",
     collect() {
       this.set(current().moderationQueueLength);
+    },
+  });
+  new Gauge({
+    name: "classificados_moderation_oldest_seconds",
+    help: "How long the ad that has waited longest for a moderator has waited (since its last change); 0 when none waits.",
+    registers: [registry],
+    aggregator: "max",
+    collect() {
+      this.set(current().moderationOldestSeconds);
     },
   });
   new Gauge({
@@ -140,7 +151,8 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
     name: "classificados_access_log_disk_bytes",
     help:
       "The access log (kept ACCESS_LOG_RETENTION_DAYS, ADR 022) against its disk: which=free (free space), which=needed (what it will still grow by " +
-      "to hold its retention at the recent rate), which=per_day (that rate). Alert when free < needed: no line may be dropped.",
+      "to hold its retention at the recent rate), which=per_day (that rate), which=size (the disk's size; it holds DATA_DIR, so free/size is how full " +
+      "the data folder's disk is). Alert when free < needed: no line may be dropped.",
     labelNames: ["which"] as const,
     registers: [registry],
     aggregator: "max",
@@ -149,6 +161,7 @@ export function registerScrapeGauges(read: () => ScrapeReadings) {
       this.set({ which: "free" }, disk.freeBytes);
       this.set({ which: "needed" }, disk.neededBytes);
       this.set({ which: "per_day" }, disk.bytesPerDay);
+      this.set({ which: "size" }, disk.sizeBytes);
     },
   });
   // Counters read from the tally in the data folder, which both the server's backups and the operator's

@@ -283,7 +283,7 @@ function sizedDays(dataDir: string, days: Record<string, number>) {
 
 describe("the disk the log needs", () => {
   const now = new Date("2026-09-10T12:00:00Z");
-  const freeSpace = (bytes: number) => () => ({ bavail: bytes / 4096, bsize: 4096 });
+  const freeSpace = (bytes: number) => () => ({ bavail: bytes / 4096, bsize: 4096, blocks: (1000 * GB) / 4096 });
   const warnings = () => vi.spyOn(console, "warn").mockImplementation(() => {});
   afterEach(() => vi.restoreAllMocks());
 
@@ -293,7 +293,7 @@ describe("the disk the log needs", () => {
     sizedDays(dataDir, { "2026-09-01": 0.1 * GB, "2026-09-03": GB, "2026-09-04": GB, "2026-09-05": GB, "2026-09-06": GB, "2026-09-07": GB, "2026-09-08": GB, "2026-09-09": GB, "2026-09-10": 0.5 * GB });
     const warn = warnings();
     // 184 days (the retention and today) at 1 GB, less the 7.6 GB held: 176.4 GB more.
-    expect(warnWhenAccessLogDiskShort(dataDir, 183, now, freeSpace(100 * GB))).toEqual({ freeBytes: 100 * GB, bytesPerDay: GB, neededBytes: 176.4 * GB });
+    expect(warnWhenAccessLogDiskShort(dataDir, 183, now, freeSpace(100 * GB))).toEqual({ freeBytes: 100 * GB, sizeBytes: 1000 * GB, bytesPerDay: GB, neededBytes: 176.4 * GB });
     expect(warn).toHaveBeenCalledOnce();
     expect(warn.mock.calls[0]![0]).toMatch(/has 100\.0 GB free, but at the recent rate \(1\.0 GB a day\) the 183 days the log is kept need 176\.4 GB more/);
     warn.mockClear();

@@ -86,6 +86,15 @@ export function countPendingModeration(): number {
   return db.select({ n: sql<number>`count(*)` }).from(ads).where(eq(ads.status, "pending")).get()?.n ?? 0;
 }
 
+/**
+ * When the ad that has waited longest for a moderator joined the queue (the queue's own order: its
+ * last change), or null when nobody waits: /metrics shows its age, and the operator's check
+ * (scripts/ops-check.ts) mails when it passes a day.
+ */
+export function oldestPendingModerationSince(): Date | null {
+  return db.select({ at: sql<Date | null>`min(${ads.updatedAt})`.mapWith(ads.updatedAt) }).from(ads).where(eq(ads.status, "pending")).get()?.at ?? null;
+}
+
 export type DecisionRecord = { decision: ModerationDecision; reason: string | null; createdAt: string; byAdmin: boolean };
 
 /**

@@ -46,7 +46,8 @@ const elapsed = () => ((performance.now() - startedAt) / 1000).toFixed(1);
  * @returns {{ child: import("node:child_process").ChildProcess; done: Promise<{ message: ChildMessage | null; code: number | null }> }}
  */
 function forkApp(env, execArgv) {
-  const child = fork(APP, [], { env: { ...process.env, ...env }, execArgv: [...process.execArgv, ...execArgv] });
+  // "advanced" (structured clone), not JSON: a gauge's +Inf (no backup yet) must reach /metrics as +Inf, not as 0.
+  const child = fork(APP, [], { env: { ...process.env, ...env }, execArgv: [...process.execArgv, ...execArgv], serialization: "advanced" });
   /** @type {ChildMessage | null} */
   let message = null;
   child.on("message", (received) => (message = /** @type {ChildMessage} */ (received)));
@@ -99,7 +100,8 @@ superviseWorkers(settings, () => {
  */
 function superviseWorkers(settings, onReady) {
   const count = settings.webConcurrency;
-  cluster.setupPrimary({ exec: APP, execArgv: [...process.execArgv, ...heap] });
+  // The workers' metrics cross IPC as structured clones, like the jobs' (forkApp): JSON would turn +Inf into null.
+  cluster.setupPrimary({ exec: APP, execArgv: [...process.execArgv, ...heap], serialization: "advanced" });
   let alive = 0;
   let listening = 0;
   /** @type {Promise<unknown> | null} */

@@ -20,6 +20,7 @@ import { runAlertsJob } from "~/models/saved-search/alerts.server";
 import { warnWhenAccessLogDiskShort } from "~/services/access-log.server";
 import { registry } from "~/services/metrics.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
+import { copyAccessLogOffsite } from "./access-log-offsite";
 
 /** When a job runs: `first` after start-up, `next` after a run ends; null means not (again). */
 type Schedule = { first(env: Env, now: Date): Date | null; next(env: Env, now: Date): Date | null };
@@ -58,7 +59,7 @@ const dailySchedule: Schedule = {
 };
 
 export const JOBS: Job[] = [
-  { name: "backup", schedule: backupSchedule, run: (env) => takeBackup(backupSettings(env)) },
+  { name: "backup", schedule: backupSchedule, run: (env) => takeBackup(backupSettings(env)).then(() => copyAccessLogWithBackups(env)) },
   { name: "daily", schedule: dailySchedule, run: () => runDailyJobOnce() },
   { name: "reconciliation", schedule: every((env) => reconcileSettings(env).intervalMs), run: (env) => runReconciliation(reconcileSettings(env)) },
   // Photos stored before perceptual hashes existed (none once done): after start-up, never holding it up.
@@ -144,6 +145,12 @@ function backupSettings(env: Env): BackupSettings {
     storageDriver: env.STORAGE_DRIVER,
     ...backupBucket(env.STORAGE_DRIVER, keys, env.BACKUP_S3_BUCKET, env.S3_BUCKET),
   };
+}
+
+/** With BACKUP_S3_BUCKET, the access log's days go to the backups' bucket too (server/access-log-offsite.ts). */
+async function copyAccessLogWithBackups(env: Env) {
+  const { s3, ownBucket } = backupSettings(env);
+  if (s3 && ownBucket) await copyAccessLogOffsite(s3, { dataDir: env.DATA_DIR, retentionDays: env.ACCESS_LOG_RETENTION_DAYS });
 }
 
 /** One scheduled backup: never throws; a failed run or bucket copy is logged (by runBackup or here) and counted (by runBackup, scripts/backup-tally.mjs). */

@@ -86,8 +86,8 @@ try {
 
   // While the app runs, with its own files (database log, access log, session secret) written.
   const open = filesNotPrivate(folder);
-  say(`${open.checked} files in ${folder}: ${open.list.length ? `${open.list.length} readable by others` : "all private (folders 0700, files 0600)"}`);
-  if (open.list.length) failures.push(`files readable by others: ${open.list.slice(0, 5).join(", ")}`);
+  say(`${open.checked} files in ${folder}: ${open.list.length ? `${open.list.length} open to group or others` : "all private (folders 0700, files 0600)"}`);
+  if (open.list.length) failures.push(`files open to group or others: ${open.list.slice(0, 5).join(", ")}`);
 } catch (error) {
   failures.push(error instanceof RestoreError ? error.message : messageOf(error));
   if (appOutput) console.error(`The app's output:\n${appOutput.trimEnd()}`);

@@ -5,7 +5,8 @@
  *   expirationDate, title; adCost, views and userId are ignored) with the edit page's rules: 200 with the
  *   ad; 403 not the caller's and 409 not editable now (both whatever the body); 400 field problems
  *   ({message, details}); 422 rejected by the automatic moderation ({message, details, suggestion}).
- * - The ad JSON carries adCost for its owner and admins (getAdForApi), never for anyone else.
+ * - The ad JSON carries adCost for its owner and admins (getAdForApi), never for anyone else, and
+ *   reviewReasons while the fraud signals hold it (a bait price set on a live ad: status pending, ADR 020).
  * - DELETE: owners delete ads awaiting payment or expired, admins active or paused ones (409 with the
  *   spec's message otherwise); the photos leave the storage.
  */

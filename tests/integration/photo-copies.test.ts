@@ -6,7 +6,7 @@
  * from one another by the same rule.
  */
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adImages, ads, users } from "~/db/schema";
@@ -42,7 +42,7 @@ async function blocksPhoto(seed: number): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: "#777777" } }).composite(blocks).jpeg({ quality: 85 }).toBuffer();
 }
 
-const resaved = (image: sharp.Sharp) => image.jpeg({ quality: 80 }).toBuffer();
+const resaved = (image: Sharp) => image.jpeg({ quality: 80 }).toBuffer();
 
 async function cropped(bytes: Buffer, share: number) {
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
@@ -73,9 +73,14 @@ async function adShowing(user: TestUser, bytes: Buffer, status: "active" | "pend
   return ad.id;
 }
 
+/**
+ * Two pictures whose copies all land within 2 bits of the limit's 4, so the test does not sit on the
+ * edge: libvips' output varies by a bit or two between runs, and some pictures' 5° turns are missed
+ * (ADR 020's amendment counts them).
+ */
 const ORIGINALS: Record<string, () => Promise<Buffer>> = {
   "a photo": () => blocksPhoto(31),
-  "a demo picture": () => renderDemoImage({ title: "Bicicleta aro 29 com marchas", subtitle: "Esportes · Uberlândia", hue: 140, index: 1 }),
+  "a demo picture": () => renderDemoImage({ title: "Sofá retrátil de três lugares", subtitle: "Casa · Patos de Minas", hue: 30, index: 0 }),
 };
 
 describe.each(Object.entries(ORIGINALS))("copies of %s from another account's ad", (_, original) => {

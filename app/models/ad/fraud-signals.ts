@@ -43,7 +43,7 @@ export const PHOTO_HASH_BAND_RADIUS = Math.floor(COPIED_PHOTO_MAX_DISTANCE / PHO
  * The views are looked up by three longer bands (5, 5 and 6 hex digits): two views within
  * COPIED_VIEW_MAX_DISTANCE bits differ in at most PHOTO_VIEW_BAND_RADIUS bits in one of them (4 bits
  * over 3 bands leave one with at most 1), and a 20-bit band within 1 bit is 21 values of a million,
- * against 17 of 65 536 for a 16-bit one: a photo's 19 view comparisons read ~25 times fewer candidates
+ * against 17 of 65 536 for a 16-bit one: a photo's 20 view comparisons read ~25 times fewer candidates
  * than they would through PHOTO_HASH_BANDS (ADR 020, `npm run bench:photos`).
  */
 export const PHOTO_VIEW_BANDS = [

@@ -124,7 +124,7 @@ function startCaddy(caddyfile: string) {
   const config = path.join(home, "Caddyfile");
   fs.writeFileSync(config, `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n}\nimport ${caddyfile}\n`);
   caddy = spawn("caddy", ["run", "--adapter", "caddyfile", "--config", config], {
-    env: { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home, DOMAIN: `localhost:${httpsPort}`, APP_PORT: String(appPort) },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOME: home, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home, DOMAIN: `localhost:${httpsPort}`, APP_PORT: String(appPort) },
     stdio: "ignore",
   });
 }
@@ -140,7 +140,8 @@ function runRelease(args: string[]) {
   return new Promise<string>((resolve, reject) => {
     const child = spawn("bash", [path.join(root, "scripts/release.sh"), ...args], {
       env: {
-        PATH: process.env.PATH,
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
         HOME: os.homedir(),
         RELEASE_ROOT: releaseRoot,
         RELEASE_REPO: path.join(tmp, "repo.git"),

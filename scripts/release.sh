@@ -192,7 +192,7 @@ breakers=$(rollback_breakers "$running" "$commit")
 # 3. A backup of the data as the running release leaves it.
 backup_command() {
   printf '%s' "systemd-run --quiet --pipe --wait --collect --uid=$SERVICE --gid=$SERVICE -p EnvironmentFile=$ENV_FILE"
-  printf '%s' " -p WorkingDirectory=$ROOT/current -p Environment=HOME=/var/lib/$SERVICE /usr/bin/npm run --silent db:backup"
+  printf '%s' " -p WorkingDirectory=$ROOT/current -p Environment=HOME=/var/lib/$SERVICE -p UMask=0077 /usr/bin/npm run --silent db:backup"
 }
 log "backup: ${RELEASE_BACKUP:-$(backup_command)}"
 bash -c "${RELEASE_BACKUP:-$(backup_command)}" 9>&- || die "the backup failed: nothing switched"

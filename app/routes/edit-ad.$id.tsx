@@ -24,6 +24,7 @@ import { parseId } from "~/lib/id";
 import { adEditSchema } from "~/models/ad/ad-edit";
 import { adInputFromDraft } from "~/models/ad/ad-input.server";
 import { minExpirationKey } from "~/models/ad/cost";
+import { getAdForApi } from "~/models/ad/detail.server";
 import { getAdForEdit, updateAd } from "~/models/ad/edit.server";
 import { HELD_FOR_REVIEW } from "~/models/ad/fraud-signals";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
@@ -55,7 +56,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found.ok) {
     if (found.status === 404) notFound();
     if (found.paused) return data({ mode: "paused" as const, id, message: found.message }, { headers: NO_STORE });
-    return data({ mode: "refused" as const, id, message: found.message }, { status: found.status, headers: NO_STORE });
+    // An ad the fraud signals just held (the photo manager's upload goes through the API) says why.
+    const reviewReasons = found.status === 409 ? (getAdForApi(id, user, now)?.reviewReasons ?? []) : [];
+    return data({ mode: "refused" as const, id, message: found.message, reviewReasons }, { status: found.status, headers: NO_STORE });
   }
   const reactivate = url.searchParams.get("reactivate") === "true";
   // An expired ad is only ever reactivated here: the address says so.
@@ -183,7 +186,7 @@ export default function EditAdPage() {
   const actionData = useActionData<typeof action>() as ActionAnswer | undefined;
   const navigation = useNavigation();
   if (loaderData.mode === "paused") return <PausedNotice id={loaderData.id} />;
-  if (loaderData.mode === "refused") return <Refused message={loaderData.message} />;
+  if (loaderData.mode === "refused") return <Refused message={loaderData.message} reviewReasons={loaderData.reviewReasons} />;
   const { ad, constraints, id } = loaderData;
   const action = `/edit-ad/${id}${constraints.reactivating ? "?reactivate=true" : ""}`;
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
@@ -274,7 +277,7 @@ function PausedNotice({ id }: { id: number }) {
   );
 }
 
-function Refused({ message }: { message: string }) {
+function Refused({ message, reviewReasons }: { message: string; reviewReasons: string[] }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-14">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
@@ -282,6 +285,16 @@ function Refused({ message }: { message: string }) {
         <p role="alert" className="mt-3 text-lg font-semibold text-slate-900">
           {message}
         </p>
+        {reviewReasons.length ? (
+          <div className="mt-3 text-left text-sm text-slate-700">
+            <p className="font-medium">{HELD_FOR_REVIEW}:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {reviewReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <Link to="/dashboard" className={`${primaryButton} mt-6 w-full`}>
           Voltar para Meus Anúncios
         </Link>

@@ -20,7 +20,7 @@ import { action as adApi, loader as adApiGet } from "~/routes/api.ads.$id";
 import { action as imagesApi } from "~/routes/api.ads.$id.images";
 import { loader as publicAds } from "~/routes/api.ads.public";
 import { loader as dashboardLoader } from "~/routes/dashboard";
-import { action as editAction } from "~/routes/edit-ad.$id";
+import { action as editAction, loader as editLoader } from "~/routes/edit-ad.$id";
 import { imageUrl, storeUploadedImage } from "~/services/images.server";
 import { toastOf } from "../support/admin";
 import { bearer, browser, createUser, multipart, upload, type TestUser } from "../support/ad-fixtures";
@@ -230,6 +230,9 @@ describe("another account's photo added to a live ad", () => {
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ isPrimary: true, adStatus: "pending", reviewReasons: [FRAUD_REASONS.copiedPhoto] });
     await expectHeld(sub, seller, ad.id, FRAUD_REASONS.copiedPhoto, "copied_photo");
+    // The edit page's photo manager uploads through this API and reloads the page: it says why too.
+    const page = await callRoute(editLoader, `/edit-ad/${ad.id}`, { params: { id: String(ad.id) }, init: { headers: browser(seller) } });
+    expect(await page.json()).toMatchObject({ mode: "refused", reviewReasons: [FRAUD_REASONS.copiedPhoto] });
   });
 
   it("through the edit page's upload (no JavaScript): the same hold, and the toast says why", async () => {

@@ -120,6 +120,7 @@ rollback_breakers() {
 
 if $rollback; then
   running=$(linked current) previous=$(linked previous)
+  [ -n "$running" ] || die "no current release ($ROOT/current): nothing to switch from"
   [ -n "$previous" ] || die "no previous release recorded ($ROOT/previous): nothing to switch back to"
   [ -d "releases/$previous" ] || die "the previous release's folder releases/$previous is gone"
   breakers=$(rollback_breakers "$previous" "$running")
@@ -213,7 +214,7 @@ log "upgraded to $commit (previous: $running; \`release.sh --rollback\` switches
 # 6. Old release folders go, newest kept. A release is a fresh tree, so nothing of an older version
 #    (public/build/ of the classic compiler, a stale build) is ever served.
 previous=$running
-ls -1t releases | grep -v '^\.' | tail -n +$((KEEP + 1)) | while read -r old; do
+{ ls -1t releases | grep -v '^\.' || true; } | tail -n +$((KEEP + 1)) | while read -r old; do
   if [ "$old" != "$commit" ] && [ "$old" != "$previous" ]; then
     log "removing releases/$old"
     rm -rf "releases/$old"

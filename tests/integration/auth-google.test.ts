@@ -113,6 +113,14 @@ describe("Google sign-in", () => {
     expect((await call(routes.me, "http://localhost/api/auth/me", { Cookie: session })).status).toBe(200);
   });
 
+  // Issue #32, finding 10: a Google profile's name is free text like any other, and is shown as one line.
+  it("keeps a Google name with line breaks on one line", async () => {
+    const profile = { ...DEFAULT_FAKE_PROFILE, sub: "4001", email: "linhas@gmail.com", name: "Maria\r\nBcc: vitima@evil.example" };
+    await signInWithGoogle(profile);
+    const row = database.select().from(usersTable).where(eq(usersTable.email, profile.email)).get()!;
+    expect(row.fullName).toBe("Maria Bcc: vitima@evil.example");
+  });
+
   it("finds the same user by Google id the next time", async () => {
     await signInWithGoogle();
     await signInWithGoogle();

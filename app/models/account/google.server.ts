@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { singleLine } from "~/lib/plain-text";
 import type { GoogleIdentity } from "~/services/google.server";
 import { insertUserWithFreeUsername, normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";
 
@@ -32,7 +33,7 @@ export async function findOrCreateGoogleUser(profile: GoogleIdentity, { retried 
     return { ok: true, user: toPublicUser({ ...byEmail, googleId: profile.googleId, avatar }) };
   }
   const row = insertUserWithFreeUsername(
-    { email, fullName: profile.name?.trim() || null, googleId: profile.googleId, avatar: profile.picture, provider: "google", password: null },
+    { email, fullName: singleLine(profile.name ?? "") || null, googleId: profile.googleId, avatar: profile.picture, provider: "google", password: null },
     email.split("@")[0] ?? "usuario",
   );
   // The same e-mail or Google id was created a moment ago (two callbacks at once): find it as above.

@@ -8,7 +8,6 @@
  * leave the ad where it is.
  */
 import { eq, notInArray, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adImages, ads, subcategories } from "~/db/schema";
@@ -26,6 +25,7 @@ import { toastOf } from "../support/admin";
 import { bearer, browser, createUser, multipart, upload, type TestUser } from "../support/ad-fixtures";
 import { adNow, insertAd } from "../support/manage";
 import { callRoute } from "../support/route";
+import { blocksPhoto } from "../support/synthetic-photo";
 
 let admin: TestUser;
 let peerOwner: TestUser;
@@ -195,22 +195,6 @@ describe("honest edits of a live ad stay live", () => {
 // Photos
 // ------------------------------------------------------------------------------------------------
 
-/** A photo-like picture of its own: blocks of colour placed by `seed`. */
-async function photo(seed: number): Promise<Buffer> {
-  let state = seed;
-  const next = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-  const blocks = await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      const width = Math.round(150 + next() * 450);
-      const height = Math.round(150 + next() * 350);
-      const grey = Math.round(next() * 255);
-      const input = await sharp({ create: { width, height, channels: 3, background: { r: grey, g: (grey * 7) % 256, b: 255 - grey } } }).png().toBuffer();
-      return { input, left: Math.round(next() * (1200 - width)), top: Math.round(next() * (900 - height)) };
-    }),
-  );
-  return sharp({ create: { width: 1200, height: 900, channels: 3, background: "#777777" } }).composite(blocks).jpeg({ quality: 85 }).toBuffer();
-}
-
 /** Another account's live ad showing `bytes`, stored (and hashed) the way every photo is. */
 async function victimAdWith(bytes: Buffer) {
   const ad = await insertAd(peerOwner.id, { status: "active", createdDaysAgo: 4 });
@@ -221,7 +205,7 @@ async function victimAdWith(bytes: Buffer) {
 
 describe("another account's photo added to a live ad", () => {
   it("through POST /api/ads/{id}/images: 201, and the ad leaves the public list for the queue with the reason", async () => {
-    const stolen = await photo(101);
+    const stolen = await blocksPhoto(101);
     await victimAdWith(stolen);
     const sub = freshSubcategory();
     const { seller, ad } = await liveAd(sub);
@@ -236,7 +220,7 @@ describe("another account's photo added to a live ad", () => {
   });
 
   it("through the edit page's upload (no JavaScript): the same hold, and the toast says why", async () => {
-    const stolen = await photo(102);
+    const stolen = await blocksPhoto(102);
     await victimAdWith(stolen);
     const sub = freshSubcategory();
     const { seller, ad } = await liveAd(sub);
@@ -250,10 +234,10 @@ describe("another account's photo added to a live ad", () => {
   it("a photo of the seller's own, through either, leaves the ad live", async () => {
     const sub = freshSubcategory();
     const { seller, ad } = await liveAd(sub);
-    const response = await addPhotoApi(seller, ad.id, await photo(103));
+    const response = await addPhotoApi(seller, ad.id, await blocksPhoto(103));
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ adStatus: "active" });
-    expect((await addPhotoPage(seller, ad.id, await photo(104))).status).toBe(302);
+    expect((await addPhotoPage(seller, ad.id, await blocksPhoto(104))).status).toBe(302);
     expect(adNow(ad.id)).toMatchObject({ status: "active", fraudSignals: null });
     expect(await listedPublicly(sub, ad.id)).toBe(true);
   });

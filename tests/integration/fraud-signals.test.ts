@@ -23,6 +23,7 @@ import { hashDistance, parseHash } from "~/services/photo-hash.server";
 import { adRow, bearer, browser, carFields, createUser, imagesOf, multipart, upload, type TestUser } from "../support/ad-fixtures";
 import { createPendingAd, customerInfo, goodCard, jsonPost } from "../support/payments";
 import { callRoute } from "../support/route";
+import { blocksPhoto } from "../support/synthetic-photo";
 
 let admin: TestUser;
 let peerOwner: TestUser;
@@ -152,22 +153,6 @@ describe("price outliers", () => {
 // Copied photos
 // ------------------------------------------------------------------------------------------------
 
-/** A photo-like picture of its own: blocks of light and dark placed by `seed`, unlike any demo picture. */
-async function photo(seed: number): Promise<Buffer> {
-  let state = seed;
-  const next = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-  const blocks = await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      const width = Math.round(150 + next() * 450);
-      const height = Math.round(150 + next() * 350);
-      const grey = Math.round(next() * 255);
-      const input = await sharp({ create: { width, height, channels: 3, background: { r: grey, g: (grey * 7) % 256, b: 255 - grey } } }).png().toBuffer();
-      return { input, left: Math.round(next() * (1200 - width)), top: Math.round(next() * (900 - height)) };
-    }),
-  );
-  return sharp({ create: { width: 1200, height: 900, channels: 3, background: "#777777" } }).composite(blocks).jpeg({ quality: 85 }).toBuffer();
-}
-
 /** What a thief does with a stolen photo: saved smaller, recompressed. */
 const resavedCopy = (bytes: Buffer) => sharp(bytes).resize(900).jpeg({ quality: 60 }).toBuffer();
 
@@ -184,12 +169,12 @@ async function adWithPhoto(owner: TestUser, bytes: Buffer, { paid = true } = {})
 describe("copied photos", () => {
   it("hashes every photo as it is stored", async () => {
     const owner = await createUser();
-    const ad = await adWithPhoto(owner, await photo(1), { paid: false });
+    const ad = await adWithPhoto(owner, await blocksPhoto(1), { paid: false });
     expect(imagesOf(ad.id)[0]!.phash).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it("the same account may use its photo again; another account's resized, recompressed copy waits for a person, linked to the original", async () => {
-    const original = await photo(2);
+    const original = await blocksPhoto(2);
     const owner = await createUser({ name: "Dona da foto" });
     const first = await adWithPhoto(owner, original);
     expect(first).toMatchObject({ status: "active", fraudSignals: null });
@@ -207,13 +192,13 @@ describe("copied photos", () => {
 
   it("a different photo goes live", async () => {
     const owner = await createUser();
-    await adWithPhoto(owner, await photo(3));
+    await adWithPhoto(owner, await blocksPhoto(3));
     const someoneElse = await createUser();
-    expect((await adWithPhoto(someoneElse, await photo(4))).status).toBe("active");
+    expect((await adWithPhoto(someoneElse, await blocksPhoto(4))).status).toBe("active");
   });
 
   it("a copy in someone's unpaid ad does not send the photo's owner to the queue", async () => {
-    const original = await photo(5);
+    const original = await blocksPhoto(5);
     const griefer = await createUser({ name: "Concorrente" });
     await adWithPhoto(griefer, await resavedCopy(original), { paid: false });
     const owner = await createUser({ name: "Dono da foto" });
@@ -222,7 +207,7 @@ describe("copied photos", () => {
 
   it("finds a photo exactly the limit away whose bits differ in every band, and not one bit further", async () => {
     const owner = await createUser({ name: "Dona do original" });
-    const original = await adWithPhoto(owner, await photo(7));
+    const original = await adWithPhoto(owner, await blocksPhoto(7));
     const originalHash = imagesOf(original.id)[0]!.phash!;
     /** The hash with the lowest bit of each listed hex digit flipped. */
     const flip = (hex: string, digits: number[]) =>
@@ -233,7 +218,7 @@ describe("copied photos", () => {
     expect(hashDistance(parseHash(atTheLimit)!, parseHash(originalHash)!)).toBe(COPIED_PHOTO_MAX_DISTANCE);
     const copier = async (phash: string) => {
       const seller = await createUser({ name: "Copiador" });
-      const ad = await adWithPhoto(seller, await photo(8), { paid: false });
+      const ad = await adWithPhoto(seller, await blocksPhoto(8), { paid: false });
       db.update(adImages).set({ phash }).where(eq(adImages.adId, ad.id)).run();
       return pay(seller, ad.id);
     };
@@ -247,8 +232,8 @@ describe("copied photos", () => {
 
   it("hashes, in the background, photos stored before hashes existed, and the views of those stored before views existed", async () => {
     const owner = await createUser();
-    const ad = await adWithPhoto(owner, await photo(6), { paid: false });
-    const older = await adWithPhoto(owner, await photo(9), { paid: false });
+    const ad = await adWithPhoto(owner, await blocksPhoto(6), { paid: false });
+    const older = await adWithPhoto(owner, await blocksPhoto(9), { paid: false });
     const [image] = imagesOf(ad.id);
     const [olderImage] = imagesOf(older.id);
     db.update(adImages).set({ phash: null, phashVariants: null }).where(eq(adImages.id, image!.id)).run();

@@ -298,6 +298,10 @@ function serve() {
   function shutdown() {
     if (shuttingDown) return;
     shuttingDown = true;
+    // A proxy's keep-alive connections (Caddy's pool) would go on bringing requests until the cut below,
+    // 10 s of a restart, and the cut could end one mid-answer: from now on each answer closes its
+    // connection, so they drain in one request each and the port closes (Caddy retries meanwhile, ADR 032).
+    server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
     server.close(() => {
       sqlite.close();
       process.exit(0);

@@ -185,9 +185,11 @@ async function phase(name: string, args: string[]) {
   const ok = [...statuses].filter(([status]) => status >= 200 && status < 300).reduce((sum, [, n]) => sum + n, 0);
   const other = [...statuses].filter(([status]) => status < 200 || status >= 300).map(([status, n]) => `${n}×${status}`);
   const restart = /answers commit \S+ \((\d+) s after the restart began\)/.exec(output)?.[1];
+  // The new first process's own start-up time (setup, migrations, workers listening), from its log line.
+  const ready = [...fs.readFileSync(path.join(state, "server.log"), "utf8").matchAll(/ready in ([\d.]+)s/g)].at(-1)?.[1];
   console.log(
     `${name}: ${sent} requests, ${ok} answered 2xx, not 2xx: ${other.length ? other.join(", ") : "none"}, connection errors: ${errors}, ` +
-      `slowest ${(slowest / 1000).toFixed(1)} s, restart to the new commit answering: ${restart ?? "?"} s`,
+      `slowest ${(slowest / 1000).toFixed(1)} s, restart to the new commit answering: ${restart ?? "?"} s (of which the new server's start-up: ${ready ?? "?"} s)`,
   );
 }
 

@@ -4,23 +4,13 @@
  * visitor can only ever change their own list, and only through POST /favoritos. auth.server.ts merges
  * it into the account at every sign-in (`mergeFavouritesAtSignIn`) and clears it.
  */
-import { createCookie } from "@remix-run/node";
-import { getEnv } from "~/env.server";
 import { parseId } from "~/lib/parse-id";
 import { MAX_FAVOURITES } from "~/models/favourite/favourite";
 import { mergeFavourites } from "~/models/favourite/favourites.server";
+import { yearLongSignedCookie } from "~/web/signed-cookie.server";
 
-const env = getEnv();
-const ONE_YEAR_S = 365 * 86_400;
 
-const cookie = createCookie("favoritos", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.isHttps,
-  secrets: [env.SESSION_SECRET],
-  maxAge: ONE_YEAR_S,
-});
+const cookie = yearLongSignedCookie("favoritos");
 
 /** The ad ids in the request's favourites cookie (oldest first), or [] when it is missing, tampered with or malformed. */
 export async function cookieFavouriteIds(request: Request): Promise<number[]> {

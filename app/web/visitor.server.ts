@@ -7,24 +7,14 @@
  * from there is models/ad/people.server.ts's rule.
  */
 import { randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
-import { getEnv } from "~/env.server";
 import { personOf, viewDay, type Person } from "~/models/ad/people.server";
 import { clientIp, getOptionalUser } from "~/web/auth.server";
+import { yearLongSignedCookie } from "~/web/signed-cookie.server";
 
-const env = getEnv();
-const ONE_YEAR_S = 365 * 86_400;
 /** "{32 hex}.{YYYYMMDD}": the id and its mint day, inside the signed value. */
 const VALUE_SHAPE = /^([0-9a-f]{32})\.(\d{8})$/;
 
-const cookie = createCookie("vid", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.isHttps,
-  secrets: [env.SESSION_SECRET],
-  maxAge: ONE_YEAR_S,
-});
+const cookie = yearLongSignedCookie("vid");
 
 export type Visitor = {
   /** Who this request counts as. */

@@ -51,7 +51,7 @@ async function copyObject(s3, from, to) {
 }
 
 /** @param {S3Settings} s3 @param {string} key */
-async function deleteObject(s3, key) {
+export async function deleteObject(s3, key) {
   await request(s3, key, { method: "DELETE" });
 }
 

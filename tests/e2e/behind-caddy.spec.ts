@@ -12,7 +12,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { accessLineFor, requestFrom } from "../support/access-log";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { DEPLOYMENT_SETTINGS, startAppServer, type AppServer } from "../support/app-server";
 import { freePort } from "../support/free-port";
 
 const CADDYFILE = path.resolve("deploy/Caddyfile");
@@ -34,7 +34,7 @@ test.describe("behind Caddy", () => {
   test.beforeAll(async () => {
     const [httpPort, httpsPort] = [await freePort(), await freePort()];
     site = `https://localhost:${httpsPort}`;
-    app = await startAppServer({ TRUST_PROXY: "true", APP_URL: site });
+    app = await startAppServer({ TRUST_PROXY: "true", APP_URL: site, ...DEPLOYMENT_SETTINGS });
     caddyHome = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-caddy-"));
     // The recipe as shipped, imported whole; only the certificate's source and the ports differ.
     const config = path.join(caddyHome, "Caddyfile");
@@ -72,7 +72,7 @@ test.describe("behind Caddy", () => {
     const response = await requestFrom(`${site}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.66", "X-Client-Port": "1" },
-      body: JSON.stringify({ email: "admin@classificados.local", password: "Admin@12345" }),
+      body: JSON.stringify({ email: "admin@classificados.local", password: DEPLOYMENT_SETTINGS.ADMIN_PASSWORD }),
     });
     expect(response.status).toBe(200);
     expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d+/);

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { DEPLOYMENT_SETTINGS, startAppServer, type AppServer } from "../support/app-server";
 import { rawRequest, type RawResponse } from "../support/http";
 
 const PUBLIC_ID = "cabecalhos0123456789";
@@ -59,9 +59,7 @@ function expectSecurityHeaders(name: string, response: RawResponse, { signedIn =
 }
 
 test("every kind of answer carries the security headers, with HSTS when APP_URL is https", async () => {
-  // An https APP_URL in production is a deployment (ADR 031): no demo administrator password or PIX key.
-  const deployment = { ADMIN_PASSWORD: "uma senha longa de teste", PIX_KEY: "pix@classificados.example" };
-  const server = await startAppServer({ WEB_CONCURRENCY: "1", APP_URL: "https://classificados.example", ...deployment });
+  const server = await startAppServer({ WEB_CONCURRENCY: "1", APP_URL: "https://classificados.example", ...DEPLOYMENT_SETTINGS });
   try {
     await withImage(server);
     for (const [name, response, status, type] of await answers(server)) {

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { DEPLOYMENT_SETTINGS, startAppServer, type AppServer } from "../support/app-server";
 import { multipartBody, rawRequest, rawSocket, type RawResponse } from "../support/http";
 
 const PASSWORD = "Senha@123";
@@ -184,7 +184,7 @@ test.describe("server guards", () => {
   });
 
   test("APP_URL behind a proxy that does not forward Host: posts from APP_URL's pages work, others get 403", async () => {
-    const server = await startAppServer({ WEB_CONCURRENCY: "1", APP_URL: SITE });
+    const server = await startAppServer({ WEB_CONCURRENCY: "1", APP_URL: SITE, ...DEPLOYMENT_SETTINGS });
     try {
       const email = uniqueEmail("appurl");
       await registerUser(server, email);

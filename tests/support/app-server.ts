@@ -22,6 +22,12 @@ export type AppServer = {
 };
 
 /**
+ * What a server with an https APP_URL needs besides (a deployment, ADR 031: no demo administrator
+ * password, no demo PIX key with the local gateway). The administrator is ADMIN_EMAIL's default.
+ */
+export const DEPLOYMENT_SETTINGS = { ADMIN_PASSWORD: "uma senha longa de teste", PIX_KEY: "pix@classificados.example" } as const;
+
+/**
  * Starts the server with exactly `env` on top of the basics (no variable of the caller's environment
  * but PATH; a variable set to undefined is left out, e.g. NODE_ENV) and, unless `waitForHealth` is
  * false, resolves once /healthz answers 200. A given `dataDir` is the caller's: stop() leaves it.

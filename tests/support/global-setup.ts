@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
   const { db, sqlite } = await import("~/db/client.server");
   const { runMigrations } = await import("~/db/migrate.server");
   const { seed } = await import("~/db/seed.server");
-  runMigrations(db);
+  // Quiet: the template's migrations are every migration, every run (migrate-log.test.ts checks the lines).
+  runMigrations(db, undefined, () => {});
   await seed(db, { adminEmail: "admin@teste.local", adminPassword: "Admin@12345", demo: true });
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();

@@ -18,6 +18,7 @@ import { startupWarnings } from "~/env-warnings.server";
 import { hideSecretsInOutput, secretsOf, shownValue } from "~/env-secrets.server";
 import { DEMO_ADMIN_PASSWORD, isDeployment, refuseDemoSettings } from "~/env-deployment.server";
 import { smtpUrlProblem } from "~/services/smtp-url.server";
+import { parseReplicaUrl } from "~/services/replica-url.mjs";
 
 export { DEMO_ADMIN_PASSWORD, startupWarnings };
 
@@ -176,6 +177,15 @@ export const envSchema = z.object({
    * backups/<UTC time>/: the database and, with STORAGE_DRIVER=fs, the images. Same S3_* endpoint and keys.
    */
   BACKUP_S3_BUCKET: optionalText,
+  /**
+   * Continuous replication of the database (Litestream, server/replicator.mjs) and of the files a
+   * restore needs (photos on disk, the generated secrets, the access log): s3://<bucket>/<path> with the
+   * S3_* endpoint and keys, or file:///<path> on another disk. Unset: no replica (the backups stay).
+   */
+  DB_REPLICA_URL: optionalText.superRefine((value, ctx) => {
+    const parsed = value ? parseReplicaUrl(value) : null;
+    if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+  }),
   /** With it, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; without it, only this machine. */
   METRICS_TOKEN: z.string().trim().min(16, { message: "must have at least 16 characters" }).optional(),
   /**
@@ -198,6 +208,11 @@ export const envSchema = z.object({
   if (env.BACKUP_S3_BUCKET) {
     for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when BACKUP_S3_BUCKET is set" });
+    }
+  }
+  if (env.DB_REPLICA_URL?.startsWith("s3://")) {
+    for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when DB_REPLICA_URL is an s3:// address" });
     }
   }
   if (env.PAYMENT_GATEWAY === "asaas") {

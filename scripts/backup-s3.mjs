@@ -55,6 +55,13 @@ export async function deleteObject(s3, key) {
   await request(s3, key, { method: "DELETE" });
 }
 
+/** Downloads `key` into `file` (its folder made). @param {S3Settings} s3 @param {string} key @param {string} file */
+export async function getFile(s3, key, file) {
+  const response = await request(s3, key, { method: "GET" });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+}
+
 const unescapeXml = (/** @type {string} */ text) =>
   text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[/** @type {"lt"} */ (name)]);
 
@@ -178,9 +185,7 @@ export async function downloadBackup(s3, stamp, into, have = () => false) {
   await inParallel(wanted, async (file) => {
     const target = path.join(into, ...file.split("/"));
     if (path.relative(into, target).startsWith("..")) throw new Error(`unexpected key in the bucket: ${prefix}${file}`);
-    const response = await request(s3, prefix + file, { method: "GET" });
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, Buffer.from(await response.arrayBuffer()));
+    await getFile(s3, prefix + file, target);
   });
   return wanted.length;
 }

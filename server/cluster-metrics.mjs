@@ -69,8 +69,8 @@ export function ask(send, type, ms, fallback, take) {
   });
 }
 
-/** This process's own registry: its memory and CPU, so the cluster's sums include it. */
-const own = new Registry();
+/** This process's own registry: its memory and CPU, so the cluster's sums include it, and what only it runs (the replicator). */
+export const own = new Registry();
 collectDefaultMetrics({ register: own });
 
 /** What the job children counted, merged as each one exits (counters only grow: the sum is the total). @type {Metrics} */

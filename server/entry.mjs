@@ -11,7 +11,9 @@
  *      short-lived child of build/server/index.js, one at a time, at the times the children say, and stops
  *      one that runs past JOB_TIMEOUT_MINUTES (server/job-runner.mjs);
  *   4. merges /metrics across the workers and the jobs (server/cluster-metrics.mjs), and keeps the
- *      machine's one line of password hashes (app/services/password-hash-line.mjs).
+ *      machine's one line of password hashes (app/services/password-hash-line.mjs);
+ *   5. with DB_REPLICA_URL, replicates the database and the files a restore needs there
+ *      (server/replicator.mjs: Litestream, supervised), from before the first worker until after the last.
  * It reads no variable itself: the settings come validated from the setup child (app/env.server.ts
  * is the one reader of the environment).
  *
@@ -21,9 +23,10 @@ import { fork } from "node:child_process";
 import cluster from "node:cluster";
 import path from "node:path";
 import { lendSlotsToWorkers } from "../app/services/password-hash-line.mjs";
-import { addJobMetrics, serveClusterMetrics } from "./cluster-metrics.mjs";
+import { addJobMetrics, own, serveClusterMetrics } from "./cluster-metrics.mjs";
 import { createJobRunner } from "./job-runner.mjs";
 import { readRelease } from "./release.mjs";
+import { startReplicator } from "./replicator.mjs";
 import { writePidFile, writeServerFile } from "./running-server.mjs";
 
 /**
@@ -72,6 +75,13 @@ const heap = [`--max-old-space-size=${settings.workerMaxHeapMb}`, "--max-semi-sp
 const childEnv = { NODE_ENV: settings.nodeEnv, MALLOC_ARENA_MAX: "2" };
 
 writePidFile(settings.dataDir);
+// Before any worker writes, so no write escapes the replica; a replica it cannot write to stops start-up.
+const replicator = settings.replica
+  ? await startReplicator(settings.replica, own).catch((error) => {
+      console.error(`Start-up stopped: ${error instanceof Error ? error.message : String(error)}. No web worker was started.`);
+      process.exit(1);
+    })
+  : null;
 // Before the workers exist, so their first scrape, and their first password hash, find this process listening.
 serveClusterMetrics();
 lendSlotsToWorkers();
@@ -82,6 +92,8 @@ const jobRunner = createJobRunner({
   onMetrics: (metrics) => void addJobMetrics(metrics).catch((error) => console.error("[metrics] job metrics not merged:", error)),
 });
 const stopJobs = jobRunner.stop;
+/** After the workers have closed the database: Litestream ships the last writes, then the process exits. @param {number} code */
+const exitAfterReplica = (code) => void (replicator ? replicator.stop() : Promise.resolve()).finally(() => process.exit(code));
 superviseWorkers(settings, () => {
   // Once the site is up: a job's child would otherwise compete with the workers' start for the CPU.
   jobRunner.start(jobs);
@@ -118,12 +130,12 @@ function superviseWorkers(settings, onReady) {
     alive--;
     // A clean exit is a worker that was asked to stop (Ctrl+C reaches the workers first, too).
     if (stopping || (code === 0 && !signal)) {
-      if (alive === 0) void (stopping ?? stopJobs()).then(() => process.exit(0));
+      if (alive === 0) void (stopping ?? stopJobs()).then(() => exitAfterReplica(0));
       return;
     }
     if (listening === 0) {
       console.error(`A web worker failed to start (exit ${signal ?? code}); stopping.`);
-      void stopJobs().then(() => process.exit(1));
+      void stopJobs().then(() => exitAfterReplica(1));
       return;
     }
     console.error(`Web worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);

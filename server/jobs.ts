@@ -21,6 +21,7 @@ import { warnWhenAccessLogDiskShort } from "~/services/access-log.server";
 import { registry } from "~/services/metrics.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
 import { copyAccessLogOffsite } from "./access-log-offsite";
+import type { ReplicaSettings } from "./replica-files.mjs";
 
 /** When a job runs: `first` after start-up, `next` after a run ends; null means not (again). */
 type Schedule = { first(env: Env, now: Date): Date | null; next(env: Env, now: Date): Date | null };
@@ -81,6 +82,8 @@ export type EntrySettings = {
   host: string;
   port: number;
   nodeEnv: string;
+  /** DB_REPLICA_URL's settings for the replicator (server/replicator.mjs); null without a replica. */
+  replica: ReplicaSettings | null;
 };
 
 /** The messages a child sends the first process before it exits. */
@@ -113,7 +116,7 @@ export async function runSetup(env: Env) {
   const now = new Date();
   await send({
     type: "setup:done",
-    settings: { webConcurrency: env.WEB_CONCURRENCY, workerMaxHeapMb: env.WORKER_MAX_HEAP_MB, jobTimeoutMinutes: env.JOB_TIMEOUT_MINUTES, dataDir: env.DATA_DIR, host: env.HOST, port: env.PORT, nodeEnv: env.NODE_ENV },
+    settings: { webConcurrency: env.WEB_CONCURRENCY, workerMaxHeapMb: env.WORKER_MAX_HEAP_MB, jobTimeoutMinutes: env.JOB_TIMEOUT_MINUTES, dataDir: env.DATA_DIR, host: env.HOST, port: env.PORT, nodeEnv: env.NODE_ENV, replica: replicaSettings(env) },
     jobs: env.RESTORE_DRILL ? [] : JOBS.map((job) => ({ name: job.name, at: job.schedule.first(env, now)?.getTime() ?? null })),
   });
 }
@@ -131,6 +134,16 @@ export async function runJob(env: Env, name: string) {
     console.error(`[${name}] failed:`, error);
   }
   await send({ type: "job:done", next: job.schedule.next(env, new Date())?.getTime() ?? null, metrics: await registry.getMetricsAsJSON() });
+}
+
+/** A drill's server (RESTORE_DRILL) never replicates: its copy would become a generation of the live site's replica. */
+function replicaSettings(env: Env): ReplicaSettings | null {
+  if (!env.DB_REPLICA_URL || env.RESTORE_DRILL) return null;
+  const s3 =
+    env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : undefined;
+  return { url: env.DB_REPLICA_URL, dataDir: env.DATA_DIR, databasePath: env.DATABASE_PATH, s3 };
 }
 
 function backupSettings(env: Env): BackupSettings {

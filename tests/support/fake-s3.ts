@@ -1,10 +1,14 @@
 /**
  * A local stand-in for an S3-compatible bucket service, on a temporary folder: what backups use —
  * PUT (and PUT with x-amz-copy-source), GET, DELETE, ListObjectsV2 with prefix, delimiter and
- * continuation — path-style (/<bucket>/<key>). Requests must be signed (AWS4-HMAC-SHA256) with the
- * given access key; the signature itself is aws4fetch's business, not re-checked here. The npm fake,
- * s3rver, is not among the project's dependencies (its last release is from 2021, with a Koa stack of
- * its own); this small one does what the backups need, like the other fakes in this folder.
+ * continuation — and what Litestream's replica client (aws-sdk-go v1) uses besides: ListObjects (v1,
+ * with marker), LastModified and Size in listings (a point-in-time restore picks segments by their
+ * time), multi-object DELETE (POST ?delete) and multipart uploads (snapshots over 5 MB). Path-style
+ * (/<bucket>/<key>). Requests must be signed (AWS4-HMAC-SHA256) with the given access key; the
+ * signature itself is the client's business, not re-checked here. The npm fake, s3rver, is not among
+ * the project's dependencies (its last release is from 2021, with a Koa stack of its own, and
+ * Litestream could not list back what it wrote there); this small one does what the backups and the
+ * replica need, like the other fakes in this folder.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -25,6 +29,7 @@ export type FakeS3 = {
   close(): Promise<void>;
 };
 
+const unescapeXml = (text: string) => text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[name]!);
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** `pageSize`: keys per ListObjectsV2 page (S3's 1000; small in tests, to exercise continuation). */
@@ -47,13 +52,29 @@ export async function startFakeS3({ accessKeyId = "AKIAFAKE", pageSize = 1000 } 
     return walk(path.join(root, bucket), "").sort();
   };
 
+  const removeKey = (bucket: string, key: string) => {
+    const file = fileOf(bucket, key);
+    fs.rmSync(file, { force: true });
+    // Empty "folders" go with their last key, as in a bucket.
+    for (let dir = path.dirname(file); dir !== path.join(root, bucket) && fs.existsSync(dir) && fs.readdirSync(dir).length === 0; dir = path.dirname(dir)) fs.rmdirSync(dir);
+  };
+  const contentsXml = (bucket: string, key: string) => {
+    const stat = fs.statSync(fileOf(bucket, key));
+    return `<Contents><Key>${escapeXml(key)}</Key><LastModified>${stat.mtime.toISOString()}</LastModified><Size>${stat.size}</Size></Contents>`;
+  };
+  /** Multipart uploads in progress: their parts by number. */
+  const uploads = new Map<string, Map<number, Buffer>>();
+  let nextUpload = 1;
+
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const line = `${request.method} ${request.url}`;
       requests.push(line);
-      const send = (status: number, body: string | Buffer = "", type = "application/xml") => response.writeHead(status, { "Content-Type": type }).end(body);
+      // With its length: aws-sdk-go (Litestream) reads Content-Length and fails on a chunked answer.
+      const send = (status: number, body: string | Buffer = "", type = "application/xml") =>
+        response.writeHead(status, { "Content-Type": type, "Content-Length": Buffer.byteLength(body) }).end(body);
       if (failing.status && failing.when(line)) return send(failing.status, "<Error><Code>ServiceUnavailable</Code></Error>");
       if (!String(request.headers.authorization).startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`)) {
         return send(403, "<Error><Code>AccessDenied</Code></Error>");
@@ -63,10 +84,12 @@ export async function startFakeS3({ accessKeyId = "AKIAFAKE", pageSize = 1000 } 
       const key = rest.join("/");
       if (!bucket) return send(400);
       try {
-        if (request.method === "GET" && !key && url.searchParams.get("list-type") === "2") {
+        if (request.method === "GET" && !key) {
+          // ListObjectsV2 pages with continuation-token, v1 (no list-type) with marker: the same walk.
+          const v2 = url.searchParams.get("list-type") === "2";
           const prefix = url.searchParams.get("prefix") ?? "";
           const delimiter = url.searchParams.get("delimiter");
-          const after = url.searchParams.get("continuation-token") ?? "";
+          const after = url.searchParams.get(v2 ? "continuation-token" : "marker") ?? "";
           const matching = keys(bucket).filter((name) => name.startsWith(prefix));
           const entries: Array<{ key?: string; prefix?: string }> = [];
           const seenPrefixes = new Set<string>();
@@ -84,14 +107,39 @@ export async function startFakeS3({ accessKeyId = "AKIAFAKE", pageSize = 1000 } 
           const truncated = start !== -1 && start + pageSize < entries.length;
           const body =
             `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${escapeXml(bucket)}</Name><Prefix>${escapeXml(prefix)}</Prefix>` +
-            page.map((entry) => (entry.key ? `<Contents><Key>${escapeXml(entry.key)}</Key></Contents>` : `<CommonPrefixes><Prefix>${escapeXml(entry.prefix!)}</Prefix></CommonPrefixes>`)).join("") +
+            page.map((entry) => (entry.key ? contentsXml(bucket, entry.key) : `<CommonPrefixes><Prefix>${escapeXml(entry.prefix!)}</Prefix></CommonPrefixes>`)).join("") +
             `<IsTruncated>${truncated}</IsTruncated>` +
-            (truncated ? `<NextContinuationToken>${escapeXml((page.at(-1)!.key ?? page.at(-1)!.prefix)!)}</NextContinuationToken>` : "") +
+            (truncated ? `<${v2 ? "NextContinuationToken" : "NextMarker"}>${escapeXml((page.at(-1)!.key ?? page.at(-1)!.prefix)!)}</${v2 ? "NextContinuationToken" : "NextMarker"}>` : "") +
             `</ListBucketResult>`;
           return send(200, body);
         }
+        if (request.method === "POST" && !key && url.searchParams.has("delete")) {
+          const deleted = [...Buffer.concat(chunks).toString("utf8").matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((match) => unescapeXml(match[1]!));
+          for (const name of deleted) removeKey(bucket, name);
+          return send(200, `<?xml version="1.0" encoding="UTF-8"?><DeleteResult>${deleted.map((name) => `<Deleted><Key>${escapeXml(name)}</Key></Deleted>`).join("")}</DeleteResult>`);
+        }
         if (!key) return send(400);
         const file = fileOf(bucket, key);
+        const uploadId = url.searchParams.get("uploadId");
+        if (request.method === "POST" && url.searchParams.has("uploads")) {
+          const id = `upload-${nextUpload++}`;
+          uploads.set(id, new Map());
+          return send(200, `<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult><Bucket>${escapeXml(bucket)}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+        }
+        if (uploadId) {
+          const parts = uploads.get(uploadId);
+          if (!parts) return send(404, "<Error><Code>NoSuchUpload</Code></Error>");
+          if (request.method === "PUT") {
+            parts.set(Number(url.searchParams.get("partNumber")), Buffer.concat(chunks));
+            return response.writeHead(200, { ETag: `"part-${url.searchParams.get("partNumber")}"` }).end();
+          }
+          uploads.delete(uploadId);
+          if (request.method === "DELETE") return send(204);
+          const bytes = Buffer.concat([...parts.entries()].sort(([a], [b]) => a - b).map(([, part]) => part));
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, bytes);
+          return send(200, `<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUploadResult><Key>${escapeXml(key)}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+        }
         if (request.method === "PUT") {
           const copySource = request.headers["x-amz-copy-source"];
           let bytes = Buffer.concat(chunks);
@@ -110,9 +158,7 @@ export async function startFakeS3({ accessKeyId = "AKIAFAKE", pageSize = 1000 } 
           return send(200, fs.readFileSync(file), "application/octet-stream");
         }
         if (request.method === "DELETE") {
-          fs.rmSync(file, { force: true });
-          // Empty "folders" go with their last key, as in a bucket.
-          for (let dir = path.dirname(file); dir !== path.join(root, bucket) && fs.readdirSync(dir).length === 0; dir = path.dirname(dir)) fs.rmdirSync(dir);
+          removeKey(bucket, key);
           return send(204);
         }
         return send(405);

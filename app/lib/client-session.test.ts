@@ -2,12 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AUTH_KEY,
   clearAllButAuth,
+  clearStoredAuth,
   consumeAuthQuery,
-  getAuthState,
   hardRefreshUrl,
   isHardRefreshKey,
-  loginClient,
-  logoutClient,
   readRedirectAfterLogin,
   readStoredAuth,
   restoreAuth,
@@ -116,14 +114,12 @@ describe("restoreAuth", () => {
 });
 
 describe("login and logout", () => {
-  it("login writes both copies and sets the state; logout clears both", () => {
+  it("login writes both copies; logout clears both", () => {
     const s = storages();
-    loginClient(record, s);
-    expect(getAuthState()).toEqual({ user, token: "tok-123", isLoading: false });
+    writeStoredAuth(record, s);
     expect(s.local.getItem(AUTH_KEY)).toBe(JSON.stringify(record));
     expect(s.session.getItem(AUTH_KEY)).toBe(JSON.stringify(record));
-    logoutClient({ storages: s });
-    expect(getAuthState()).toEqual({ user: null, token: null, isLoading: false });
+    clearStoredAuth(s);
     expect(s.local.getItem(AUTH_KEY)).toBeNull();
     expect(s.session.getItem(AUTH_KEY)).toBeNull();
   });

@@ -21,8 +21,6 @@ export type StoredUser = {
 
 export type AuthRecord = { user: StoredUser; token: string };
 
-export type AuthState = { user: StoredUser | null; token: string | null; isLoading: boolean };
-
 export { AUTH_KEY, REDIRECT_KEY, isHardRefreshKey } from "./client-session-keys";
 
 export const RESTORE_RETRY_DELAYS_MS = [100, 200] as const;
@@ -189,45 +187,6 @@ export function clearRedirectAfterLogin(storages: Storages = browserStorages()) 
   } catch {
     // Nothing to do: storage is unavailable.
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The in-memory auth state (spec 01 §3 "Auth state"), shared by the request helper and components.
-
-let state: AuthState = { user: null, token: null, isLoading: true };
-const listeners = new Set<() => void>();
-
-export function getAuthState() {
-  return state;
-}
-
-export function subscribeAuth(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-function setAuthState(next: AuthState) {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-export function finishLoading() {
-  if (state.isLoading) setAuthState({ ...state, isLoading: false });
-}
-
-/** Signed in: state set, record written to both storages, later requests carry the bearer token. */
-export function loginClient(record: AuthRecord, storages: Storages = browserStorages()) {
-  writeStoredAuth(record, storages);
-  setAuthState({ user: record.user, token: record.token, isLoading: false });
-}
-
-/** Signed out: state and both stored copies cleared; requests go cookie-only. */
-export function logoutClient({ navigate = false, storages = browserStorages() }: { navigate?: boolean; storages?: Storages } = {}) {
-  clearStoredAuth(storages);
-  setAuthState({ user: null, token: null, isLoading: false });
-  if (navigate && typeof window !== "undefined") window.location.assign("/");
 }
 
 // ---------------------------------------------------------------------------------------------

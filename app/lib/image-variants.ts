@@ -49,9 +49,3 @@ export const CARD_IMAGE_SIZES = [
   [640, 480],
   [960, 720],
 ] as const;
-
-export const DETAIL_IMAGE_SIZES = [
-  [400, 225],
-  [800, 450],
-  [1200, 675],
-] as const;

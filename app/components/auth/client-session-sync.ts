@@ -5,13 +5,13 @@
 import {
   browserStorages,
   clearRedirectAfterLogin,
+  clearStoredAuth,
   consumeAuthQuery,
-  finishLoading,
   hardRefresh,
-  loginClient,
-  logoutClient,
   readStoredAuth,
   restoreAuth,
+  saveRedirectAfterLogin,
+  writeStoredAuth,
   type AuthRecord,
   type StoredUser,
 } from "~/lib/client-session";
@@ -45,7 +45,7 @@ export async function synchronize(serverUser: ServerUser | null, isCancelled: ()
   const storages = browserStorages();
   const fromQuery = consumeAuthQuery(window.location.href);
   if (fromQuery.cleanUrl !== null) window.history.replaceState(window.history.state, "", fromQuery.cleanUrl);
-  if (fromQuery.record) loginClient(fromQuery.record, storages);
+  if (fromQuery.record) writeStoredAuth(fromQuery.record, storages);
 
   const record = fromQuery.record ?? (await restoreAuth(() => readStoredAuth(storages)));
   if (isCancelled()) return;
@@ -53,22 +53,21 @@ export async function synchronize(serverUser: ServerUser | null, isCancelled: ()
   if (serverUser) {
     clearRedirectAfterLogin(storages);
     if (record && sameUser(record.user, serverUser)) {
-      loginClient({ user: serverUser, token: record.token }, storages);
+      writeStoredAuth({ user: serverUser, token: record.token }, storages);
       return;
     }
     const fresh = await fetchClientToken();
     if (isCancelled()) return;
-    if (fresh) loginClient(fresh, storages);
-    else finishLoading();
+    if (fresh) writeStoredAuth(fresh, storages);
     return;
   }
   if (record) {
-    // The cookie session is over (signed out, expired, or a browser-session cookie that ended).
+    // The cookie session is over (signed out, expired, or a browser-session cookie that ended): the
+    // server's answer is the session check's 401 of spec 01 §4, so /login brings the user back here.
+    saveRedirectAfterLogin(window.location.pathname + window.location.search, storages);
     await revoke(record.token);
-    logoutClient({ storages });
-    return;
+    clearStoredAuth(storages);
   }
-  finishLoading();
 }
 
 export { hardRefresh };

@@ -26,11 +26,6 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-export function findUserByEmail(email: string): PublicUser | null {
-  const row = db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
-  return row ? toPublicUser(row) : null;
-}
-
 /** A base (the e-mail's local part) made into a free username with a numeric suffix when taken. */
 export function uniqueUsername(database: Db, base: string) {
   const clean = base.toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 40) || "usuario";

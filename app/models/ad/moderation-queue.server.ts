@@ -128,24 +128,6 @@ export function latestDecisions(adIds: number[], kind?: ModerationDecision): Map
   return result;
 }
 
-/** Every decision on one ad, newest first, with the admin's name (the audit trail). */
-export function decisionHistory(adId: number) {
-  return db
-    .select({
-      id: moderationDecisions.id,
-      decision: moderationDecisions.decision,
-      reason: moderationDecisions.reason,
-      createdAt: moderationDecisions.createdAt,
-      adminName: users.fullName,
-      adminEmail: users.email,
-    })
-    .from(moderationDecisions)
-    .leftJoin(users, eq(users.id, moderationDecisions.userId))
-    .where(eq(moderationDecisions.adId, adId))
-    .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id))
-    .all();
-}
-
 function coverImages(adIds: number[]): Map<number, string> {
   const covers = new Map<number, string>();
   if (adIds.length === 0) return covers;

@@ -12,7 +12,7 @@
  *
  * The queue row outlives the payment's ad, so money that still arrives for it is recognised.
  */
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { chargeWithdrawals, payments, type Payment } from "~/db/schema";
 import type { Writer } from "~/models/ad/lifecycle.server";
@@ -141,11 +141,6 @@ export async function sendWithdrawals(options: { paymentIds?: number[]; maxCalls
     }
   }
   return report;
-}
-
-/** Payments withdrawn whose gateway call is still owed (for the reconciliation's log). */
-export function pendingWithdrawalCount(): number {
-  return db.select({ n: count() }).from(chargeWithdrawals).where(isNull(chargeWithdrawals.doneAt)).get()?.n ?? 0;
 }
 
 /** Records the charge id the gateway answered for a payment whose creation we were unsure of. */

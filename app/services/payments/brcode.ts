@@ -25,7 +25,6 @@ export const PIX_GUI = "br.gov.bcb.pix";
 
 export const MAX_MERCHANT_NAME = 25;
 export const MAX_MERCHANT_CITY = 15;
-export const MAX_TXID = 25;
 export const MAX_PIX_KEY = 77;
 /** No txid: the manual's placeholder. */
 export const NO_TXID = "***";

@@ -209,7 +209,6 @@ export interface PaymentGateway {
   refundCharge(gatewayPaymentId: string): Promise<GatewayPaymentStatus>;
 }
 
-export const PAYMENT_ERROR_TITLE = "Erro no pagamento";
 export const GENERIC_PAYMENT_ERROR = "Erro ao processar pagamento. Tente novamente.";
 export const GATEWAY_TIMEOUT_MESSAGE = "O serviço de pagamento demorou a responder. Tente novamente em instantes.";
 

@@ -6,10 +6,10 @@ import type { AdDetail, CardAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
 import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "./FavouriteButton";
 import { useHydrated } from "~/components/use-hydrated";
+import { LAYOUT_KEY } from "./layout-key";
 
 export const PAGE_SIZE = 12;
 const SKELETON_CARDS = 8;
-export const LAYOUT_KEY = "adsLayout";
 
 // The dialog (carousel, sections) is fetched only when someone opens an ad: the lists stay light.
 const AdDialog = lazy(() => import("./AdDialog").then((module) => ({ default: module.ListAdDialog })));
@@ -236,7 +236,7 @@ function LayoutScript() {
 }
 
 // The 1/2/3-per-row switch is for desktops only: its code is fetched there, once the page is up.
-const LayoutButtons = lazy(() => import("./LayoutSwitch"));
+const LayoutButtons = lazy(() => import("./LayoutButtons"));
 const DESKTOP = "(min-width: 1024px)";
 const subscribeDesktop = (onChange: () => void) => {
   const query = window.matchMedia(DESKTOP);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Icon, type IconName } from "~/components/Icon";
-import { LAYOUT_KEY } from "./AdList";
+import { LAYOUT_KEY } from "./layout-key";
 
 type Columns = 1 | 2 | 3;
 
@@ -13,7 +13,7 @@ const LAYOUTS: { columns: Columns; label: string; icon: IconName }[] = [
 ];
 
 /** The 1/2/3-per-row buttons (AdList.tsx LayoutSwitch loads them on desktops): default 3, remembered in this browser. */
-export default function LayoutSwitch() {
+export default function LayoutButtons() {
   const [columns, setColumns] = useState<Columns>(3);
   useEffect(() => {
     const stored = Number(document.documentElement.dataset.adsCols);

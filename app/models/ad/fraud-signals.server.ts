@@ -23,7 +23,7 @@
  * (`backfillPhotoHashes`); until then they are not compared.
  */
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Writer } from "~/db/client.server";
 import { adImages, ads, moderationDecisions, photoHashBand, photoVariantBand } from "~/db/schema";
 import type { AdStatus, AdType } from "~/models/ad/ad";
 import {
@@ -37,7 +37,6 @@ import {
   PRICE_OUTLIER,
   type FraudSignal,
 } from "~/models/ad/fraud-signals";
-import type { Writer } from "~/models/ad/lifecycle.server";
 import { getOriginalImage } from "~/services/images.server";
 import {
   hashDistance,

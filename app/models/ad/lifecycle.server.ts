@@ -13,14 +13,11 @@
  * status it expects, so a repeated or late call changes nothing.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Writer } from "~/db/client.server";
 import { ads } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
 import { reviewReasons } from "~/models/ad/fraud-signals";
 import { fraudSignalsFor, signalsAwaitingPerson } from "~/models/ad/fraud-signals.server";
-
-/** The database or an open transaction (the payment model passes its transaction). */
-export type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The status a paid ad goes to: the admin queue when the automatic moderation asked for a person, or a fraud signal was found. */
 function statusAfterPayment(moderation: { recommendation?: string } | null, fraudSignals: readonly unknown[]): AdStatus {

@@ -11,9 +11,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Writer } from "~/db/client.server";
 import { adDrafts, adImages, ads, categories, cities, payments, users } from "~/db/schema";
-import type { Writer } from "~/models/ad/lifecycle.server";
 import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
 import { deleteImage } from "~/services/images.server";
 

@@ -26,10 +26,10 @@
  * commit, without holding up the request (its errors are logged).
  */
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
-import { db, writeTransaction } from "~/db/client.server";
+import { db, writeTransaction, type Writer } from "~/db/client.server";
 import { ads, payments, type Payment } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
-import { activatePaidAd, pauseAfterRefund, unpublishUnpaidAd, type Writer } from "~/models/ad/lifecycle.server";
+import { activatePaidAd, pauseAfterRefund, unpublishUnpaidAd } from "~/models/ad/lifecycle.server";
 import { isPaidPaymentStatus, type PaymentStatus } from "~/models/payment/payment";
 import { sendPaymentReceipt } from "~/models/payment/receipt.server";
 import { adoptGatewayId, markWithdrawnChargePaid, queueWithdrawal, sendWithdrawals, wasWithdrawn } from "~/models/payment/withdrawal.server";

@@ -6,7 +6,7 @@
  * budget's last call.
  */
 import { eq } from "drizzle-orm";
-import { writeTransaction } from "~/db/client.server";
+import { writeTransaction, type WriteTransaction } from "~/db/client.server";
 import { gatewayThrottle } from "~/db/schema";
 import {
   DEFAULT_READS_PER_MINUTE,
@@ -22,15 +22,13 @@ export type SqliteThrottleOptions = ThrottleOptions & {
   gateway?: string;
 };
 
-type Tx = Parameters<Parameters<typeof writeTransaction>[0]>[0];
-
-function load(tx: Tx, gateway: string): ThrottleState | null {
+function load(tx: WriteTransaction, gateway: string): ThrottleState | null {
   const row = tx.select().from(gatewayThrottle).where(eq(gatewayThrottle.gateway, gateway)).get();
   if (!row) return null;
   return { backoffUntilMs: row.backoffUntil?.getTime() ?? null, windowStartMs: row.windowStart.getTime(), windowCalls: row.windowCalls };
 }
 
-function save(tx: Tx, gateway: string, state: ThrottleState) {
+function save(tx: WriteTransaction, gateway: string, state: ThrottleState) {
   const values = {
     backoffUntil: state.backoffUntilMs === null ? null : new Date(state.backoffUntilMs),
     windowStart: new Date(state.windowStartMs),

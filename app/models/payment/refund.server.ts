@@ -13,11 +13,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
-import { db, writeTransaction } from "~/db/client.server";
+import { db, writeTransaction, type Writer } from "~/db/client.server";
 import { ads, chargeWithdrawals, payments, users, type Payment } from "~/db/schema";
 import { formatDateTimeBR } from "~/lib/dates";
 import { formatBRL } from "~/lib/money";
-import type { Writer } from "~/models/ad/lifecycle.server";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { applyPaymentStatus } from "~/models/payment/confirmation.server";
 import { paymentGateway } from "~/models/payment/gateway.server";

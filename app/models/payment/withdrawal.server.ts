@@ -13,9 +13,8 @@
  * The queue row outlives the payment's ad, so money that still arrives for it is recognised.
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Writer } from "~/db/client.server";
 import { chargeWithdrawals, payments, type Payment } from "~/db/schema";
-import type { Writer } from "~/models/ad/lifecycle.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
 import { CANCELLED_GATEWAY_STATUS } from "~/models/payment/payment";
 import { GatewayError, isPaidStatus, type GatewayPaymentStatus } from "~/services/payments/gateway";

@@ -1,12 +1,11 @@
 /**
  * The tables of what brings buyers back (issue #23: favourites, saves, saved searches), split from
- * schema.ts by job and re-exported by it: import them from "~/db/schema" like every other table.
- * Foreign keys point at schema.ts's tables lazily (`() => ads.id`), so the two modules may import each
- * other.
+ * the base tables by job and re-exported by schema.ts: import them from "~/db/schema" like every other
+ * table. Their foreign keys point at base-schema.ts's tables, which know nothing of these.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { ads, users } from "./schema";
+import { ads, users } from "./base-schema";
 
 /**
  * A signed-in user's favourites ('Favoritos', models/favourite): one row per user and ad, at most

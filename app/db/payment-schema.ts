@@ -1,13 +1,12 @@
 /**
- * The payment tables (spec 02 §3 payments, plus what ADR 011 and 017 need), split from schema.ts by
- * job and re-exported by it: import them from "~/db/schema" like every other table.
- * Foreign keys point at schema.ts's tables lazily (`() => ads.id`), so the two modules may import each
- * other.
+ * The payment tables (spec 02 §3 payments, plus what ADR 011 and 017 need), split by job and
+ * re-exported by schema.ts: import them from "~/db/schema" like every other table. Their foreign keys
+ * point at base-schema.ts's tables, which know nothing of these.
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../models/payment/payment";
 import { createdAt } from "./columns";
-import { ads, users } from "./schema";
+import { ads, users } from "./base-schema";
 
 export const payments = sqliteTable(
   "payments",

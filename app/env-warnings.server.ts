@@ -4,7 +4,7 @@
  */
 import { paymentTestCardsOf, type ParsedEnv } from "~/env.server";
 import { missingOperatorVariables } from "~/lib/operator";
-import { normalizeAsaasBaseUrl } from "~/services/payments/asaas.server";
+import { normalizeAsaasBaseUrl } from "~/services/payments/asaas-environment.server";
 import { ASAAS_KEY_PREFIX, asaasAddressOf, asaasKeyEnvironment } from "~/services/payments/asaas-environment.server";
 
 /**

@@ -8,8 +8,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas.server";
-import { ASAAS_KEY_PREFIX, asaasAddressOf, asaasKeyEnvironment } from "~/services/payments/asaas-environment.server";
+import {
+  ASAAS_KEY_PREFIX,
+  ASAAS_PRODUCTION_URL,
+  ASAAS_SANDBOX_URL,
+  asaasAddressOf,
+  asaasKeyEnvironment,
+  normalizeAsaasBaseUrl,
+} from "~/services/payments/asaas-environment.server";
 import { checkPixKey } from "~/services/payments/pix-key";
 import { MIN_RETENTION_DAYS } from "~/services/access-log.server";
 import { isValidCnpj, isValidCpf } from "~/lib/documents";

@@ -25,7 +25,7 @@ import { NOT_CREATED_GATEWAY_STATUS, UNKNOWN_GATEWAY_STATUS } from "~/models/pay
 import { applyObservedStatus } from "~/models/payment/webhook.server";
 import { OPEN_PAYMENT_STATUSES, queueWithdrawal, sendWithdrawals, type WithdrawalReport } from "~/models/payment/withdrawal.server";
 import { countReconciliation } from "~/services/metrics.server";
-import { ASAAS_PRODUCTION_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas.server";
+import { ASAAS_PRODUCTION_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas-environment.server";
 import { GatewayError, isPaidStatus } from "~/services/payments/gateway";
 
 /** A claim without a gateway id after this long died half-way; it may have made a charge. */

@@ -1,8 +1,15 @@
 /**
- * Which Asaas environment an address or an API key belongs to: env.server.ts refuses a sandbox key
- * against the production address (and the reverse) before the server starts.
+ * Asaas's two addresses, and which environment an address or an API key belongs to: env.server.ts
+ * refuses a sandbox key against the production address (and the reverse) before the server starts.
+ * Apart from the client (asaas.server.ts) so that the settings' check does not load the whole client.
  */
-import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas.server";
+export const ASAAS_SANDBOX_URL = "https://api-sandbox.asaas.com/v3";
+export const ASAAS_PRODUCTION_URL = "https://api.asaas.com/v3";
+
+export function normalizeAsaasBaseUrl(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\/+$/, "");
+  return /\/v\d+$/.test(trimmed) ? trimmed : `${trimmed}/v3`;
+}
 
 /** How Asaas begins the keys it issues in each environment (keys issued before that have neither). */
 export const ASAAS_KEY_PREFIX = { production: "$aact_prod_", sandbox: "$aact_hmlg_" } as const;

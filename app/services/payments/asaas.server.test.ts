@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AsaasApiError, createAsaasGateway, normalizeAsaasBaseUrl, parseAsaasDateTime, rateLimitResetSeconds } from "./asaas.server";
+import { normalizeAsaasBaseUrl } from "./asaas-environment.server";
+import { AsaasApiError, createAsaasGateway, parseAsaasDateTime, rateLimitResetSeconds } from "./asaas.server";
 import { GatewayError } from "./gateway";
 import { createMemoryThrottle, type GatewayThrottle } from "./throttle";
 

@@ -34,11 +34,9 @@ import {
   type PixQrCode,
 } from "./gateway";
 import type { GatewayThrottle, ThrottleKind } from "./throttle";
+import { ASAAS_SANDBOX_URL, normalizeAsaasBaseUrl } from "./asaas-environment.server";
 
 export { AsaasApiError, rateLimitResetSeconds } from "./asaas-http.server";
-
-export const ASAAS_SANDBOX_URL = "https://api-sandbox.asaas.com/v3";
-export const ASAAS_PRODUCTION_URL = "https://api.asaas.com/v3";
 
 export type AsaasGatewayOptions = {
   apiKey: string;
@@ -72,11 +70,6 @@ const deletedSchema = z.looseObject({ deleted: z.literal(true) });
 
 /** Asaas keeps a list page to 100 items at most; one payment of ours never has that many charges. */
 const LIST_LIMIT = 100;
-
-export function normalizeAsaasBaseUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, "");
-  return /\/v\d+$/.test(trimmed) ? trimmed : `${trimmed}/v3`;
-}
 
 /** Asaas writes times as "2026-05-31 23:59:59", São Paulo wall-clock time. */
 export function parseAsaasDateTime(value: string | null | undefined): Date | null {

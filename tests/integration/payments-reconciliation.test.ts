@@ -8,7 +8,7 @@
  * - Asaas's restored and undone events; a malformed answer and a 429 through the route.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeAsaas, type FakeAsaas } from "../support/fake-asaas";
 import { callRoute } from "../support/route";
 
@@ -283,8 +283,13 @@ describe("Asaas answers the route cannot use", () => {
     const before = fake.state.requests.length;
     expect((await payByPix(user, ad.id)).status).toBe(503);
     expect(fake.state.requests.length).toBe(before);
-    await new Promise((resolve) => setTimeout(resolve, 2200));
-    expect((await payByPix(user, ad.id)).status).toBe(201);
+    // Only the clock jumps past RateLimit-Reset (timers and I/O stay real): no 2 s of real waiting.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2_200 });
+    try {
+      expect((await payByPix(user, ad.id)).status).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(fake.countLiveCharges(idsOfAd(ad.id))).toBe(1);
   });
 });

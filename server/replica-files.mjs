@@ -7,9 +7,9 @@
  *
  * The outbox is the difference between the data folder and a manifest of what was shipped
  * (DATA_DIR/replica-files.json): every FILES_EVERY_MS a pass walks those files and sends what is new
- * or changed; what fails stays different and is sent by the next pass. So the upload code knows nothing
- * about the replica, a photo reaches it within ~15 s of being stored, and a crash loses no entry of
- * the outbox. Today's access-log file grows with every request: it goes at most every
+ * or changed, and a new photo in uploads/originals starts a pass at once (fs.watch); what fails stays
+ * different and is sent by the next pass. So the upload code knows nothing about the replica, a photo
+ * reaches it within about a second of being stored, and a crash loses no entry of the outbox. Today's access-log file grows with every request: it goes at most every
  * ACCESS_LOG_EVERY_MS. A file removed here (an ad's photos after it is deleted, an access-log day past
  * its retention) is removed from the replica after RETENTION_MS, the window in which the database can
  * be restored to an earlier moment that still names it.
@@ -36,6 +36,8 @@ import { parseReplicaUrl } from "../app/services/replica-url.mjs";
 
 export const FILES_EVERY_MS = 15_000;
 export const ACCESS_LOG_EVERY_MS = 5 * 60_000;
+/** A new photo waits this long for the others of its upload (up to five), then they go together. */
+const WATCH_DELAY_MS = 200;
 /** Litestream keeps this much history too (server/replicator.mjs): a restore to any moment in it finds its photos. */
 export const RETENTION_MS = 24 * 60 * 60_000;
 const PARALLEL = 8;
@@ -208,15 +210,31 @@ export function createFileShipper(settings, { everyMs = FILES_EVERY_MS, onPass =
     onPass({ sent, removed, failed, error });
   }
 
+  /** Something arrived while a pass ran (it may have walked past it): one more pass right after. */
+  let again = false;
   const runPass = () => {
-    running ??= pass()
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
       .catch((cause) => {
         console.error("[replica] file pass failed:", cause);
         onPass({ sent: 0, removed: 0, failed: 1, error: String(cause) });
       })
-      .finally(() => (running = null));
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runPass();
+        }
+      });
     return running;
   };
+  /** @type {fs.FSWatcher | null} */
+  let watcher = null;
+  /** @type {NodeJS.Timeout | null} */
+  let soon = null;
 
   return {
     where: store.where,
@@ -228,12 +246,25 @@ export function createFileShipper(settings, { everyMs = FILES_EVERY_MS, onPass =
         });
       };
       tick();
+      // A new photo goes at once, not at the next pass: its ad's row reaches the replica within a
+      // second (Litestream), and a restore should not find the row without the photo.
+      const originals = path.join(settings.dataDir, "uploads", "originals");
+      fs.mkdirSync(originals, { recursive: true });
+      watcher = fs.watch(originals, () => {
+        soon ??= setTimeout(() => {
+          soon = null;
+          void runPass();
+        }, WATCH_DELAY_MS);
+      });
+      watcher.on("error", (error) => console.error(`[replica] watching ${originals} stopped (the ${everyMs / 1000} s passes go on):`, error));
     },
     pass: runPass,
     /** Stops the schedule after one last pass (what was stored just before the stop goes too). */
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (soon) clearTimeout(soon);
+      watcher?.close();
       if (running) await running;
       await runPass();
     },

@@ -78,8 +78,8 @@ const counts = (file: string) => {
   }
 };
 
-async function replicate(settings: ReplicaSettings, registry = new Registry()) {
-  const replicator = await startReplicator(settings, registry, { restartWaitsMs: [200], filesEveryMs: 300 });
+async function replicate(settings: ReplicaSettings, { registry = new Registry(), filesEveryMs = 300 } = {}) {
+  const replicator = await startReplicator(settings, registry, { restartWaitsMs: [200], filesEveryMs });
   let stopped = false;
   const stop = async () => {
     if (!stopped) await replicator.stop();
@@ -141,7 +141,8 @@ describe("replication to a file:// replica", () => {
     const live = liveFolder();
     const replicaDir = tempDir("target");
     const settings: ReplicaSettings = { url: `file://${replicaDir}`, dataDir: live.dataDir, databasePath: path.join(live.dataDir, "app.db") };
-    const { replicator, registry } = await replicate(settings);
+    // Passes far apart: the photo below must go because it was stored (the watch on uploads/originals).
+    const { replicator, registry } = await replicate(settings, { filesEveryMs: 60_000 });
     await sleep(1_000);
     const before = replicator.pid()!;
     process.kill(before, "SIGKILL");

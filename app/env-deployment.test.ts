@@ -5,7 +5,8 @@
  * in the journal. A local start (no APP_URL, the README's Quick start) keeps its demo defaults.
  */
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, startupWarnings } from "./env.server";
+import { EnvError, parseEnv } from "./env-schema.server";
+import { startupWarnings } from "./env-warnings.server";
 import { DEMO_PIX_KEY } from "./services/payments/local-gateway.server";
 
 const OPERATOR = {

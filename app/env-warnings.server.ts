@@ -2,7 +2,7 @@
  * What start-up warns about, without refusing to start (env.server.ts logs these once): settings that
  * work but that a careful operator would not leave so in production.
  */
-import { paymentTestCardsOf, type ParsedEnv } from "~/env.server";
+import { paymentTestCardsOf, type ParsedEnv } from "~/env-schema.server";
 import { missingOperatorVariables } from "~/lib/operator";
 import { normalizeAsaasBaseUrl } from "~/services/payments/asaas-environment.server";
 import { ASAAS_KEY_PREFIX, asaasAddressOf, asaasKeyEnvironment } from "~/services/payments/asaas-environment.server";

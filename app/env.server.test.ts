@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, paymentTestCardsOf, startupWarnings } from "./env.server";
+import { EnvError, parseEnv, paymentTestCardsOf } from "./env-schema.server";
+import { startupWarnings } from "./env-warnings.server";
 
 const DKIM = {
   DKIM_DOMAIN: "classificados.example",

@@ -5,7 +5,7 @@
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
-import { DEMO_ADMIN_PASSWORD } from "~/env.server";
+import { DEMO_ADMIN_PASSWORD } from "~/env-deployment.server";
 import { hashPassword, verifyPassword } from "~/services/password-hash.server";
 import { uniqueUsername } from "~/models/account/users.server";
 import { imageUrl, storeOriginalImage } from "~/services/images.server";

@@ -13,7 +13,8 @@ import { createDb, openSqlite, type Db } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { seed, SeedRefusal } from "~/db/seed.server";
-import { DEMO_ADMIN_PASSWORD, parseEnv } from "~/env.server";
+import { parseEnv } from "~/env-schema.server";
+import { DEMO_ADMIN_PASSWORD } from "~/env-deployment.server";
 import { verifyPassword } from "~/services/password-hash.server";
 
 const ADMIN = "voce@example.com.br";

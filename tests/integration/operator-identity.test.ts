@@ -21,7 +21,8 @@ vi.hoisted(() => {
 });
 
 import { Footer } from "~/components/layout/Footer";
-import { parseEnv, startupWarnings } from "~/env.server";
+import { parseEnv } from "~/env-schema.server";
+import { startupWarnings } from "~/env-warnings.server";
 import { loader as rootLoader } from "~/root";
 import TermosPage, { loader as termosLoader } from "~/routes/termos";
 

@@ -3,7 +3,7 @@
  * made the process's own from the parsed settings (Express reads process.env.NODE_ENV itself).
  */
 import { describe, expect, it, vi } from "vitest";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/env-schema.server";
 
 describe("TRUST_PROXY and BACKUP_INTERVAL_MINUTES", () => {
   it("default to no proxy and hourly backups", () => {

@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sqlite } from "~/db/client.server";
-import { envSchema, getEnv } from "~/env.server";
+import { envSchema } from "~/env-schema.server";
+import { getEnv } from "~/env.server";
 import { clearAppEnv } from "../support/app-env";
 
 describe("the test environment", () => {

@@ -5,7 +5,7 @@
  * changes every e-mailed link, SEED_DEMO=false, live payment or AI keys — and neither a test server nor
  * a test process may inherit them: the tests set what they need explicitly.
  */
-import { envSchema } from "../../app/env.server";
+import { envSchema } from "../../app/env-schema.server";
 
 const SETTINGS = new Set(Object.keys(envSchema.shape));
 const SERVICE_PREFIX = /^(SMTP|MAIL|GOOGLE|STORAGE|S3|OPENAI|GEMINI|AI|ASAAS|PAYMENT|PIX)_/;

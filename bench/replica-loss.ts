@@ -1,11 +1,13 @@
 /**
  * What a lost disk loses with DB_REPLICA_URL (issue #33, item 2; ADR 035). A data folder with the demo
  * data and BENCH_ADS (10 000) more ads; the built server (`npm run build` first) started on it with a
- * file:// replica; a steady load of sign-ups (POST /api/register, each answered 201 is an acknowledged
- * write) from BENCH_CLIENTS clients for BENCH_SECONDS; then SIGKILL to the whole server (its process
- * group: first process, workers, Litestream), the data folder deleted, `npm run db:restore --
- * --from-replica` into it, timed. Prints how many acknowledged sign-ups the restore lacks and how long
- * before the kill the oldest of them was acknowledged (the target: none older than 2 s).
+ * file:// replica; a steady load for BENCH_SECONDS of sign-ups (POST /api/register, each answered 201
+ * is an acknowledged write) from BENCH_CLIENTS clients, and of photos (one client signing up, then
+ * POST /api/ad-draft/photos five times per account: each 201 names a stored photo); then SIGKILL to
+ * the whole server (its process group: first process, workers, Litestream), the data folder deleted,
+ * `npm run db:restore -- --from-replica` into it, timed. Prints how many acknowledged sign-ups the
+ * restore lacks and how long before the kill the oldest of them was acknowledged (the target: none
+ * older than 2 s), and the same for the photos' files (shipped every 15 s: none older than that).
  *
  *   npx tsx bench/replica-loss.ts
  */
@@ -14,6 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { freePort } from "../tests/support/free-port";
 
 const ADS = Number(process.env.BENCH_ADS ?? 10_000);
@@ -92,7 +95,38 @@ const client = async (n: number) => {
     }
   }
 };
-await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+/** publicId → when its 201 arrived. */
+const photos = new Map<string, number>();
+let photoFailures = 0;
+const photoClient = async () => {
+  for (let n = 0; !stopped && Date.now() < until; n++) {
+    const email = `p${n}-${Date.now()}@bench.local`;
+    const password = "Senha-de-bench-123";
+    const json = { "Content-Type": "application/json" };
+    await fetch(`${base}/api/register`, { method: "POST", headers: json, body: JSON.stringify({ name: `Fotos ${n}`, email, username: `p${n}x${Date.now() % 1e7}`, password }) });
+    const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+    const { token } = (await login.json()) as { token?: string };
+    if (!token) {
+      photoFailures++;
+      continue;
+    }
+    for (let i = 0; i < 5 && Date.now() < until; i++) {
+      const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: (n * 37) % 255, g: (i * 51) % 255, b: 120 } } }).jpeg().toBuffer();
+      const form = new FormData();
+      form.append("image", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "foto.jpg");
+      const response = await fetch(`${base}/api/ad-draft/photos`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+      if (response.status !== 201) {
+        photoFailures++;
+        await response.arrayBuffer();
+        continue;
+      }
+      const body = (await response.json()) as { photos: Array<{ publicId: string }> };
+      const at = Date.now();
+      for (const photo of body.photos) if (!photos.has(photo.publicId)) photos.set(photo.publicId, at);
+    }
+  }
+};
+await Promise.all([...Array.from({ length: CLIENTS }, (_, n) => client(n)), photoClient()]);
 
 // The disk dies with the server: every process of it at once, then the folder.
 const killedAt = Date.now();
@@ -121,6 +155,11 @@ console.log(
   `sign-ups sent ${sent}, acknowledged ${acknowledged.size}, failed ${failed}; ` +
     `acknowledged but lost ${lost.length} (the oldest acknowledged ${oldest} ms before the kill; target: none older than 2000 ms); ` +
     `lost more than 2 s before the kill: ${lost.filter((age) => age > 2000).length}`,
+);
+const lostPhotos = [...photos].filter(([publicId]) => !fs.existsSync(path.join(dataDir, "uploads", "originals", publicId))).map(([, at]) => killedAt - at);
+console.log(
+  `photos acknowledged ${photos.size} (failed ${photoFailures}); their files lost ${lostPhotos.length}` +
+    (lostPhotos.length ? ` (the oldest acknowledged ${Math.max(...lostPhotos)} ms before the kill; shipped every 15 s)` : ""),
 );
 console.log(`restore of the demo data + ${ADS.toLocaleString("en")} ads (${ads.toLocaleString("en")} ads restored) in ${restoreSeconds.toFixed(1)} s (target: under 60 s)`);
 fs.rmSync(root, { recursive: true, force: true });

@@ -16,7 +16,7 @@
  */
 import { z } from "zod";
 import { GatewayError, rateLimitedError } from "./gateway";
-import { createMemoryThrottle, type GatewayThrottle, type ThrottleKind } from "./throttle";
+import { createMemoryThrottle, type GatewayCallKind, type GatewayThrottle } from "./throttle";
 
 export type AsaasHttpOptions = {
   apiKey: string;
@@ -85,7 +85,7 @@ function describeIssues(error: z.ZodError): string {
 export type AsaasRequest = <S extends z.ZodType>(
   method: "GET" | "POST" | "DELETE",
   path: string,
-  kind: ThrottleKind,
+  kind: GatewayCallKind,
   schema: S,
   body?: unknown,
 ) => Promise<z.output<S>>;
@@ -95,7 +95,7 @@ export function createAsaasRequest(options: AsaasHttpOptions): AsaasRequest {
   const throttle = options.throttle ?? createMemoryThrottle();
 
   /** The throttle's verdict; a throttle that fails (e.g. the database is busy) lets the call go: Asaas's own 429 still guards. */
-  function reserve(kind: ThrottleKind, what: string) {
+  function reserve(kind: GatewayCallKind, what: string) {
     try {
       return throttle.reserve(kind);
     } catch (error) {

@@ -33,7 +33,7 @@ import {
   type PixCharge,
   type PixQrCode,
 } from "./gateway";
-import type { GatewayThrottle, ThrottleKind } from "./throttle";
+import type { GatewayCallKind, GatewayThrottle } from "./throttle";
 import { ASAAS_SANDBOX_URL, normalizeAsaasBaseUrl } from "./asaas-environment.server";
 
 export { AsaasApiError, rateLimitResetSeconds } from "./asaas-http.server";
@@ -127,7 +127,7 @@ export function createAsaasGateway(options: AsaasGatewayOptions): PaymentGateway
     return created.id;
   }
 
-  async function pixQrCode(gatewayPaymentId: string, kind: ThrottleKind): Promise<PixQrCode> {
+  async function pixQrCode(gatewayPaymentId: string, kind: GatewayCallKind): Promise<PixQrCode> {
     const qr = await request("GET", `${paymentPath(gatewayPaymentId)}/pixQrCode`, kind, pixQrCodeSchema);
     return {
       pixPayload: qr.payload,

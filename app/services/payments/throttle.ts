@@ -18,13 +18,14 @@
  * client created without one). Both run the same pure `throttleStep`.
  */
 
-export type ThrottleKind = "read" | "write";
+/** A gateway call's kind for the budget above (not the sign-in and report throttles' `ThrottleKind`, models/account/throttle.server.ts). */
+export type GatewayCallKind = "read" | "write";
 
 export type ThrottleVerdict = { ok: true } | { ok: false; reason: "backoff" | "budget"; retryAfterSeconds: number };
 
 export interface GatewayThrottle {
   /** May this call go now? An allowed call is counted. */
-  reserve(kind: ThrottleKind): ThrottleVerdict;
+  reserve(kind: GatewayCallKind): ThrottleVerdict;
   /** The gateway answered 429: refuse every call until this instant (epoch ms). */
   backOff(untilMs: number): void;
 }
@@ -39,7 +40,7 @@ const secondsUntil = (untilMs: number, nowMs: number) => Math.max(1, Math.ceil((
 /** One `reserve`: the verdict, and the state to store (null: nothing changed). */
 export function throttleStep(
   state: ThrottleState | null,
-  kind: ThrottleKind,
+  kind: GatewayCallKind,
   nowMs: number,
   readsPerMinute: number,
 ): { verdict: ThrottleVerdict; next: ThrottleState | null } {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { idSchema, parseId, positiveId } from "./id";
+import { idSchema, positiveId } from "./id";
+import { parseId } from "./parse-id";
 
 describe("one rule for ids, in addresses, forms and JSON", () => {
   it.each([

@@ -20,7 +20,5 @@ export const positiveId = (message: string) =>
 /** An id in a path or query parameter, with the message the API's validation answers name it by. */
 export const idSchema = positiveId("deve ser um número inteiro maior que zero");
 
-export { parseId };
-
 /** An id that may be left out. */
 export const optionalIdSchema = z.optional(idSchema);

@@ -18,7 +18,7 @@ import { CategoryIcon } from "~/components/CategoryIcon";
 import { Icon, type IconName } from "~/components/Icon";
 import { CategoryOptions, LabelledSelect } from "~/components/LabelledSelect";
 import { useHydrated } from "~/components/use-hydrated";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { listModerationQueue } from "~/models/ad/moderation-queue.server";
 import { createCategory, createCharacteristic, createSubcategory, listCategoriesForAdmin } from "~/models/category/admin.server";
 import { listCharacteristics } from "~/models/category/category.server";

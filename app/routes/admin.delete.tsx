@@ -9,7 +9,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DELETE_KINDS, DeleteForm, type DeleteKind } from "~/components/admin/ConfirmDelete";
 import { Card, PageHeader } from "~/components/admin/ui";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import {
   deleteCategory,
   deleteCharacteristic,

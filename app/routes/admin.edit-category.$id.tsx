@@ -12,7 +12,7 @@ import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { CategoryForm, CharacteristicForm, SubcategoryForm } from "~/components/admin/ReferenceForms";
 import { ActionToast, Badge, Card, PageHeader, smallButton } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { countAdsInCategory, createCharacteristic, createSubcategory, listSubcategoriesForAdmin, updateCategory } from "~/models/category/admin.server";
 import { getCategory, listCharacteristics } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, DATA_TYPE_LABELS, categorySchema, characteristicSchema, subcategorySchema } from "~/models/category/category-form";

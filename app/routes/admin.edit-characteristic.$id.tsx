@@ -9,7 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { CharacteristicForm } from "~/components/admin/ReferenceForms";
 import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { getCharacteristic, listCategoriesForAdmin, updateCharacteristic } from "~/models/category/admin.server";
 import { getCategory } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, characteristicSchema } from "~/models/category/category-form";

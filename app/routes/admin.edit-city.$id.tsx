@@ -6,7 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CityForm } from "~/components/admin/CityForm";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { getCity, updateCity } from "~/models/city/admin.server";
 import { CITY_MESSAGES, citySchema, isDefaultCity } from "~/models/city/city-form";
 import { formFailure, requireAdminPage } from "~/web/admin.server";

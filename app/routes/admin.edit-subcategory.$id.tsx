@@ -6,7 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { SubcategoryForm } from "~/components/admin/ReferenceForms";
 import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { listCategoriesForAdmin, updateSubcategory } from "~/models/category/admin.server";
 import { getCategory, getSubcategory } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, subcategorySchema } from "~/models/category/category-form";

@@ -13,7 +13,7 @@ import { ModerationQueue } from "~/components/admin/ModerationQueue";
 import { ReportedAds } from "~/components/admin/ReportedAds";
 import { PageHeader, secondaryButton, textLink } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { REPORT_ADMIN_MESSAGES, REPORT_RESOLUTIONS } from "~/models/ad/ad-report";
 import { MODERATION_MESSAGES, moderationDecisionSchema, reportResolutionSchema } from "~/models/ad/moderation-queue";
 import { approveAd, listModerationQueue, rejectAd } from "~/models/ad/moderation-queue.server";

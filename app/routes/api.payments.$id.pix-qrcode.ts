@@ -1,6 +1,6 @@
 /** GET /api/payments/{id}/pix-qrcode → {qrCodeImage (PNG data URL), qrCodePayload (copia e cola)} — the owner's PIX charge. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { PAYMENT_MESSAGES } from "~/models/payment/payment";
 import { getOwnPayment, getPixQrCode } from "~/models/payment/read.server";
 import { requireUser } from "~/web/auth.server";

@@ -4,7 +4,7 @@
  * payment in case a webhook was lost. Owner only (404 otherwise).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { PAYMENT_MESSAGES } from "~/models/payment/payment";
 import { checkPaymentStatus } from "~/models/payment/read.server";
 import { requireUser } from "~/web/auth.server";

@@ -8,7 +8,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { centsToDecimalString } from "~/lib/money";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { PAYMENT_DONE_PATH, PAYMENT_MESSAGES } from "~/models/payment/payment";
 import { apiPaymentSchema, paymentIssueText } from "~/models/payment/payment-form";
 import { findOwnAd, startPayment } from "~/models/payment/checkout.server";

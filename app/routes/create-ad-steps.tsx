@@ -9,7 +9,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { primaryButton, secondaryButton } from "~/components/ad-form/WizardShell";
 import { formatDateTimeBR } from "~/lib/dates";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { draftInTheWay, startDraftFromAd, unpaidAdOf } from "~/models/ad/draft.server";
 import { requireUser } from "~/web/auth.server";
 import { NO_STORE } from "~/web/http.server";

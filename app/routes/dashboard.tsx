@@ -17,7 +17,7 @@ import { ManagedAdList, Pagination } from "~/components/dashboard/ManagedAdList"
 import { SellerSafetyTips } from "~/components/dashboard/SellerSafetyTips";
 import { StatsCards } from "~/components/dashboard/StatsCards";
 import { Icon } from "~/components/Icon";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { AD_STATUSES, type AdDetail, type AdStatus } from "~/models/ad/ad";
 import { dailyStatsOf } from "~/models/ad/daily-stats.server";
 import { dashboardFilterFromUrl, dashboardStats, listManagedAds } from "~/models/ad/dashboard.server";

@@ -8,7 +8,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { primaryButton, secondaryButton } from "~/components/ad-form/WizardShell";
 import { Icon } from "~/components/Icon";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { adStatusLabel, effectiveStatus } from "~/models/ad/ad";
 import { deleteRefusal, MANAGE_MESSAGES } from "~/models/ad/manage";
 import { managedAdState } from "~/models/ad/status.server";

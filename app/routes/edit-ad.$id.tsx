@@ -20,7 +20,7 @@ import { primaryButton, secondaryButton } from "~/components/ad-form/WizardShell
 import { StatusBadge } from "~/components/dashboard/ManagedAdList";
 import { Icon } from "~/components/Icon";
 import { formatDateBR, todayKey } from "~/lib/dates";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { adEditSchema } from "~/models/ad/ad-edit";
 import { adInputFromDraft } from "~/models/ad/ad-input.server";
 import { minExpirationKey } from "~/models/ad/cost";

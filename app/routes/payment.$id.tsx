@@ -26,7 +26,7 @@ import { PaymentForm } from "~/components/payment/PaymentForm";
 import { CardPendingPanel, DoneLinks, PaidPanel, PixPanel, primaryButton, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
 import { PaymentSummary } from "~/components/payment/PaymentSummary";
 import { Toast, type ToastData } from "~/components/Toast";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { adAfterPaymentMessage, FREE_GATEWAY_STATUS, PAYMENT_MESSAGES } from "~/models/payment/payment";
 import { paymentErrorToast, paymentFormSchema } from "~/models/payment/payment-form";
 import { publishIfFree, startPayment } from "~/models/payment/checkout.server";

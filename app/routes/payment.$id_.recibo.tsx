@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { Icon } from "~/components/Icon";
 import { primaryButton, secondaryButton } from "~/components/payment/PaymentStatus";
 import { useHydrated } from "~/components/use-hydrated";
-import { parseId } from "~/lib/id";
+import { parseId } from "~/lib/parse-id";
 import { getReceipt } from "~/models/payment/receipt.server";
 import { formatFee } from "~/models/payment/payment-form";
 import { requireUser } from "~/web/auth.server";

@@ -16,6 +16,11 @@ export const PRICE_TO_BE_AGREED = "A combinar";
  */
 export function formatBRL(cents: number | null | undefined): string {
   if (cents == null || !Number.isFinite(cents) || cents === 0) return PRICE_TO_BE_AGREED;
+  return formatBRLAmount(cents);
+}
+
+/** The same "R$ 1.234,56" for an amount that is not a price, where zero is "R$ 0,00" (a condomínio's fee). */
+export function formatBRLAmount(cents: number): string {
   const whole = Math.round(Math.abs(cents));
   const reais = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   const centavos = String(whole % 100).padStart(2, "0");

@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import { formatBRLAmount } from "./brl";
 import {
   MAX_PRICE_CENTS,
   MAX_PRICE_MESSAGE,
@@ -32,6 +33,11 @@ describe("formatBRL", () => {
     expect(formatBRL(undefined)).toBe("A combinar");
     expect(formatBRL(0)).toBe("A combinar");
     expect(formatBRL(Number.NaN)).toBe("A combinar");
+  });
+
+  it("writes an amount that is not a price, zero included, the same way", () => {
+    expect(formatBRLAmount(0)).toBe(`R$${NBSP}0,00`);
+    expect(formatBRLAmount(35_050)).toBe(`R$${NBSP}350,50`);
   });
 });
 

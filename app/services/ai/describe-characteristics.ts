@@ -4,6 +4,7 @@
  * ar-condicionado", "sem vagas de garagem", "vacinado", "última revisão em 14/08/2026".
  * Pure; used by the local description generator.
  */
+import { formatBRLAmount } from "~/lib/brl";
 import { formatDisplayNumber } from "~/lib/number-display";
 
 export type CharacteristicDataType = "text" | "number" | "date" | "boolean" | "select";
@@ -72,11 +73,9 @@ function parseNumber(value: CharacteristicValue): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-const currencyFormat = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-
-/** "R$ 350,00" with a plain space (Intl puts U+00A0 after "R$"). */
+/** "R$ 350,00" with a plain space (the site's money format puts U+00A0 after "R$"). */
 function formatReais(reais: number): string {
-  return currencyFormat.format(reais).replace(/\u00a0/g, " ");
+  return formatBRLAmount(Math.round(reais * 100)).replace(/\u00a0/g, " ");
 }
 
 /** "Quartos" → "quarto", "Vagas de garagem" → "vaga de garagem", "Anos de experiência" → "ano de experiência". */

@@ -152,6 +152,20 @@ export const PUBLIC_SORT_LABELS: Readonly<Record<PublicSort, string>> = {
   price_desc: "Maior preço",
 };
 
+/** The orders' names in GET /api/ads/public (spec 01 §7 sends sortBy=views&sortOrder=desc). */
+export type PublicSortBy = "relevance" | "views" | "createdAt" | "price";
+/**
+ * Each order as GET /api/ads/public spells it: the lists' next pages ask for it so (listing-links.ts)
+ * and the endpoint reads it back (listing-query.server.ts).
+ */
+export const PUBLIC_SORT_API: Readonly<Record<PublicSort, { sortBy: PublicSortBy; sortOrder: "asc" | "desc" }>> = {
+  relevance: { sortBy: "relevance", sortOrder: "desc" },
+  views: { sortBy: "views", sortOrder: "desc" },
+  newest: { sortBy: "createdAt", sortOrder: "desc" },
+  price_asc: { sortBy: "price", sortOrder: "asc" },
+  price_desc: { sortBy: "price", sortOrder: "desc" },
+};
+
 /** The pages' `cityId` value for "Todas as cidades" (no cityId at all means the default city, spec 01 §2). */
 export const ALL_CITIES = "todas";
 

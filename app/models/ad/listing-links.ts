@@ -5,7 +5,7 @@
  */
 import { formatBRL } from "~/lib/brl";
 import { parsePriceBound } from "~/lib/money";
-import { ALL_CITIES, PUBLIC_SORT_LABELS, defaultPublicSort, type AdType, type PublicSort } from "~/models/ad/ad";
+import { ALL_CITIES, PUBLIC_SORT_API, PUBLIC_SORT_LABELS, defaultPublicSort, type AdType, type PublicSort } from "~/models/ad/ad";
 
 /** The URL is the state; these are its keys, in the order they are written back. */
 const FILTER_KEYS = ["search", "category", "subcategoryId", "cityId", "adType", "minPrice", "maxPrice", "sort", "page"] as const;
@@ -91,14 +91,6 @@ export function withoutSearch(applied: Applied): Applied {
   return { ...applied, search: "", sort, page: 1 };
 }
 
-const API_SORT: Record<PublicSort, [string, string]> = {
-  relevance: ["relevance", "desc"],
-  views: ["views", "desc"],
-  newest: ["createdAt", "desc"],
-  price_asc: ["price", "asc"],
-  price_desc: ["price", "desc"],
-};
-
 /** The same filters as GET /api/ads/public parameters, for the list's next pages. */
 export function apiQueryOf(applied: Applied) {
   const params = new URLSearchParams();
@@ -109,7 +101,7 @@ export function apiQueryOf(applied: Applied) {
   if (applied.search) params.set("search", applied.search);
   if (applied.minPrice) params.set("minPrice", applied.minPrice);
   if (applied.maxPrice) params.set("maxPrice", applied.maxPrice);
-  const [sortBy, sortOrder] = API_SORT[applied.sort];
+  const { sortBy, sortOrder } = PUBLIC_SORT_API[applied.sort];
   params.set("sortBy", sortBy);
   params.set("sortOrder", sortOrder);
   return params.toString();

@@ -4,7 +4,18 @@
  * subcategory of another category is ignored, and one given alone implies its category.
  */
 import { z } from "zod";
-import { AD_TYPES, ALL_CITIES, PUBLIC_MAX_LIMIT, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, defaultPublicSort, type PublicAdsFilter, type PublicSort } from "~/models/ad/ad";
+import {
+  AD_TYPES,
+  ALL_CITIES,
+  PUBLIC_MAX_LIMIT,
+  PUBLIC_PAGE_SIZE,
+  PUBLIC_SORT_API,
+  PUBLIC_SORTS,
+  defaultPublicSort,
+  type PublicAdsFilter,
+  type PublicSort,
+  type PublicSortBy,
+} from "~/models/ad/ad";
 import { getSubcategory } from "~/models/category/category.server";
 import { optionalIdSchema } from "~/lib/id";
 import { MAX_PRICE_CENTS, parsePriceBound } from "~/lib/money";
@@ -35,19 +46,15 @@ const optionalPrice = z.preprocess(
 );
 
 /**
- * The API's names for the orders (spec 01 §7 sends sortBy=views&sortOrder=desc, still the default), and
- * the default direction of each. relevance: best match first (listing.server.ts); without a search it
- * is the views order.
+ * The default direction of each of the API's order names (spec 01 §7 sends sortBy=views&sortOrder=desc,
+ * still the default). relevance: best match first (listing.server.ts); without a search it is the views order.
  */
-const SORT_BY = { views: "desc", createdAt: "desc", price: "asc", relevance: "desc" } as const;
-const SORT_BY_NAMES = Object.keys(SORT_BY) as [keyof typeof SORT_BY, ...(keyof typeof SORT_BY)[]];
-const API_SORTS: Record<string, PublicSort> = {
-  "relevance:desc": "relevance",
-  "views:desc": "views",
-  "createdAt:desc": "newest",
-  "price:asc": "price_asc",
-  "price:desc": "price_desc",
-};
+const SORT_BY: Readonly<Record<PublicSortBy, "asc" | "desc">> = { views: "desc", createdAt: "desc", price: "asc", relevance: "desc" };
+const SORT_BY_NAMES = Object.keys(SORT_BY) as [PublicSortBy, ...PublicSortBy[]];
+/** "sortBy:sortOrder" → the order, read back from the one table (PUBLIC_SORT_API). */
+const API_SORTS: Partial<Record<string, PublicSort>> = Object.fromEntries(
+  PUBLIC_SORTS.map((sort) => [`${PUBLIC_SORT_API[sort].sortBy}:${PUBLIC_SORT_API[sort].sortOrder}`, sort]),
+);
 
 /** GET /api/ads/public query (spec 01 §7, plus the orders and the price range). Unknown keys (_t, _nocache…) are ignored. */
 export const publicAdsQuerySchema = z

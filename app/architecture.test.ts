@@ -2,21 +2,26 @@
  * The direction of dependencies between app/ folders (README "Where things go"), checked on every
  * import so a shortcut fails the suite instead of slowly tangling the layers:
  *
- *   routes → web → models → services → lib        (db is used by models; env by anyone)
+ *   routes → web → models → services → lib        (db is used by models; the env*.server modules by anyone)
  *   components → lib, models' browser-safe modules (never *.server, not even beside them)
  *
  * Browser code never imports a `.server` module: Remix's Vite compiler (docs/decisions/029) refuses
  * the build (docs/decisions/018). Route modules (root.tsx included) import
  * them for their loaders and actions only; what only the server renders reaches components through
  * components/server-parts.ts.
+ *
+ * No import circle anywhere in app/ or server/, and the aggregates (app/models/<aggregate>/) import one
+ * another only as docs/architecture.md's table "Between aggregates" says.
  */
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const APP = path.resolve(__dirname);
+const SERVER = path.resolve(APP, "..", "server");
 
-/** Which top-level folders each folder may import from (besides itself, env.server and lib). */
+/** Which top-level folders each folder may import from (besides itself, the env*.server modules and lib). */
 const ALLOWED: Record<string, string[]> = {
   lib: [],
   services: [],
@@ -27,21 +32,30 @@ const ALLOWED: Record<string, string[]> = {
   routes: ["web", "models", "services", "components", "db"],
 };
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, extensions = /\.(ts|tsx)$/): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    if (entry.isDirectory()) return sourceFiles(full, extensions);
+    return extensions.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
+/**
+ * The app's modules a file imports, resolved to their files where they are source (else the bare path,
+ * e.g. an asset). TypeScript's own scanner reads the specifiers, so an import written in a comment or a
+ * string is not one; `import type`, `export … from` and `import()` are.
+ */
 function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, "utf8");
-  const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]!);
-  return specifiers
-    .map((spec) => (spec.startsWith("~/") ? path.join(APP, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null))
-    .filter((target): target is string => target !== null);
+  return ts
+    .preProcessFile(fs.readFileSync(file, "utf8"), true, true)
+    .importedFiles.map(({ fileName: spec }) =>
+      spec.startsWith("~/") ? path.join(APP, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null,
+    )
+    .filter((target): target is string => target !== null)
+    .map((target) => [target, target.replace(/\.js$/, ".ts"), ...[".ts", ".tsx", ".mjs", "/index.ts"].map((ext) => target + ext)].find(isFile) ?? target);
 }
+
+const isFile = (candidate: string) => fs.statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
 
 const folderOf = (file: string) => path.relative(APP, file).split(path.sep)[0]!;
 
@@ -56,7 +70,7 @@ describe("dependencies between app/ folders point one way", () => {
     if (!allowed) continue;
     for (const target of importsOf(file)) {
       const to = folderOf(target);
-      if (to === from || to === "lib" || to.startsWith("env.server")) continue;
+      if (to === from || to === "lib" || /^env(-[a-z]+)?\.server\./.test(to)) continue;
       if (!allowed.includes(to)) violations.push(`${path.relative(APP, file)} → ${path.relative(APP, target)}`);
     }
   }
@@ -92,5 +106,96 @@ describe("dependencies between app/ folders point one way", () => {
     const exempt = ["client.server.ts", "seed.server.ts"].map((name) => path.join(APP, "db", name));
     const deferred = sourceFiles(APP).filter((file) => !exempt.includes(file) && /\bdb\.transaction\(/.test(fs.readFileSync(file, "utf8")));
     expect(deferred.map((file) => path.relative(APP, file))).toEqual([]);
+  });
+});
+
+/**
+ * Import circles in app/ and server/, as their modules' names (Tarjan's strongly connected
+ * components). Type-only imports count: they are erased at run time, but a circle through a type hides
+ * which module owns it as well as one through a value does (the transaction type was the last one).
+ */
+function importCircles(files: string[]): string[][] {
+  const known = new Set(files);
+  const edges = new Map(files.map((file) => [file, importsOf(file).filter((target) => known.has(target))]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const target of edges.get(file)!) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (stack.includes(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = stack.splice(stack.indexOf(file));
+    if (component.length > 1 || edges.get(file)!.includes(file)) circles.push(component.map((member) => path.relative(path.dirname(APP), member)).sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return circles;
+}
+
+/** The two tables under docs/architecture.md's "Between aggregates": who may import whom, and the named exceptions. */
+function aggregateDirections() {
+  const doc = fs.readFileSync(path.resolve(APP, "..", "docs", "architecture.md"), "utf8");
+  const section = doc.slice(doc.indexOf("## Between aggregates"));
+  const rows = section
+    .slice(0, section.indexOf("\n## ", 1) === -1 ? undefined : section.indexOf("\n## ", 1))
+    .split("\n")
+    .filter((line) => /^\|\s*`/.test(line))
+    .map((line) => line.split("|").slice(1, 3).map((cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)) as [string[], string[]]);
+  const mayImport = new Map<string, string[]>();
+  const exceptions = new Set<string>();
+  for (const [first, second] of rows) {
+    if (first.length === 1 && !first[0]!.includes("/")) mayImport.set(first[0]!, second);
+    else for (const module of first) for (const aggregate of second) exceptions.add(`${module} → ${aggregate}`);
+  }
+  return { mayImport, exceptions };
+}
+
+describe("no import circles, and aggregates import one way", () => {
+  it("has no import circle in app/ or server/", () => {
+    const files = [...sourceFiles(APP, /\.(ts|tsx|mjs)$/), ...sourceFiles(SERVER, /\.(ts|mjs)$/)];
+    expect(importCircles(files)).toEqual([]);
+  });
+
+  const MODELS = path.join(APP, "models");
+  const { mayImport, exceptions } = aggregateDirections();
+  const aggregates = fs.readdirSync(MODELS, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+  it("names every aggregate in docs/architecture.md's table", () => {
+    expect(aggregates.filter((aggregate) => !mayImport.has(aggregate))).toEqual([]);
+    expect([...mayImport.keys()].filter((aggregate) => !aggregates.includes(aggregate))).toEqual([]);
+  });
+
+  it("keeps the table a direction: no aggregate reaches itself through what it may import", () => {
+    const reaches = (from: string, seen = new Set<string>()): Set<string> => {
+      for (const next of mayImport.get(from) ?? []) if (!seen.has(next)) reaches(next, seen.add(next));
+      return seen;
+    };
+    expect(aggregates.filter((aggregate) => reaches(aggregate).has(aggregate))).toEqual([]);
+  });
+
+  it("imports between aggregates only as the table allows, or as a named exception that is still used", () => {
+    const against: string[] = [];
+    const used = new Set<string>();
+    for (const file of sourceFiles(MODELS)) {
+      const [from] = path.relative(MODELS, file).split(path.sep);
+      for (const target of importsOf(file)) {
+        const [to, ...rest] = path.relative(MODELS, target).split(path.sep);
+        if (to === ".." || !rest.length || to === from || mayImport.get(from!)?.includes(to!)) continue;
+        const exception = `${path.relative(MODELS, file).split(path.sep).join("/")} → ${to}`;
+        if (exceptions.has(exception)) used.add(exception);
+        else against.push(`${path.relative(APP, file)} → ${path.relative(APP, target)}`);
+      }
+    }
+    expect(against).toEqual([]);
+    expect([...exceptions].filter((exception) => !used.has(exception))).toEqual([]);
   });
 });

@@ -43,11 +43,6 @@ export function effectiveStatus(
   return expirationDate.getTime() <= now.getTime() ? "expired" : status;
 }
 
-/** Whether the public may see the ad at `now` (in queries: `publiclyVisible`, visibility.server.ts). */
-export function isPubliclyVisible(ad: { status: AdStatus; expirationDate: Date }, now: Date = new Date()): boolean {
-  return effectiveStatus(ad, now) === "active";
-}
-
 // ---------------------------------------------------------------------------------------------
 // Addresses (docs/decisions/024): every link to an ad's page is built here.
 // ---------------------------------------------------------------------------------------------

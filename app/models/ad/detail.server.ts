@@ -7,10 +7,11 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { ads, characteristics } from "~/db/schema";
 import { centsToDecimalString } from "~/lib/money";
-import { effectiveStatus, isPubliclyVisible, type AdDetail, type AdStatus, type Viewer } from "~/models/ad/ad";
+import { effectiveStatus, type AdDetail, type AdStatus, type Viewer } from "~/models/ad/ad";
 import { cardColumns, imagesByAd, toPublicAd, withAdNames, type CardRow } from "~/models/ad/card.server";
 import { displayCharacteristicValue } from "~/models/ad/characteristic-values";
 import { reviewReasons, type FraudSignal } from "~/models/ad/fraud-signals";
+import { isPubliclyVisible } from "~/models/ad/visibility.server";
 
 /**
  * The full ad, or null when it does not exist or the viewer may not see it: anyone sees a public

@@ -37,6 +37,7 @@ import {
   PRICE_OUTLIER,
   type FraudSignal,
 } from "~/models/ad/fraud-signals";
+import { publiclyVisible } from "~/models/ad/visibility.server";
 import { getOriginalImage } from "~/services/images.server";
 import {
   hashDistance,
@@ -92,14 +93,13 @@ export function signalsAwaitingPerson(tx: Writer, adId: number, found: FraudSign
   return found.filter((signal) => !stored.some((cleared) => clearedBy(signal, cleared)));
 }
 
-/** The median price of the subcategory's active priced ads of the same type, when there are enough of them. */
+/** The median price of the subcategory's public priced ads of the same type, when there are enough of them. */
 function peerMedian(tx: Writer, ad: CheckedAd, now: Date): { medianCents: number; peers: number } | null {
   if (ad.subcategoryId === null) return null;
   const peersOf = and(
-    eq(ads.status, "active"),
+    publiclyVisible(now),
     eq(ads.subcategoryId, ad.subcategoryId),
     eq(ads.adType, ad.adType),
-    gt(ads.expirationDate, now),
     gt(ads.priceCents, 0),
     ne(ads.id, ad.id),
   );

@@ -9,6 +9,7 @@ import { db } from "~/db/client.server";
 import { ads, categories, subcategories, users } from "~/db/schema";
 import type { PublicAdsFilter, PublicSort } from "~/models/ad/ad";
 import { CARD_DESCRIPTION_CHARS, cardColumns } from "~/models/ad/card.server";
+import { publiclyVisibleTerms } from "~/models/ad/visibility.server";
 
 /**
  * Which filters a request uses and how its page is read: the listing's SQL depends only on this, so
@@ -98,8 +99,9 @@ export function shapeOf(filter: PublicAdsFilter, match: string | null, wordMatch
 const p = sql.placeholder;
 
 /**
- * The public filter. A unary + makes a column unusable for an index: that is how the page queries
- * steer the planner (to the FTS rowids or a filter index for few matches, to the order's index for many).
+ * The public filter: the ads the public may see (visibility.server.ts) under the request's filters.
+ * A unary + makes a column unusable for an index: that is how the page queries steer the planner (to
+ * the FTS rowids or a filter index for few matches, to the order's index for many).
  */
 export function publicWhere(shape: Shape): SQL {
   const ftsFirst = shape.search && (shape.plan === "matchesFirst" || shape.plan === "countMatchesFirst");
@@ -123,8 +125,7 @@ export function publicWhere(shape: Shape): SQL {
     priceTerm = priceSorted ? (shape.sort === "price_asc" ? PRICE_ASC_KEY : sql`${ads.priceCents}`) : sql`+${ads.priceCents}`;
   } else priceTerm = otherFilter && openRange ? sql`+${ads.priceCents}` : sql`${ads.priceCents}`;
   return and(
-    sql`${statusCol(ads.status)} = 'active'`,
-    sql`${ads.expirationDate} > ${p("now")}`,
+    ...publiclyVisibleTerms(statusCol(ads.status), p("now")),
     shape.city ? sql`${filterCol(ads.idCity)} = ${p("cityId")}` : undefined,
     shape.category ? sql`${filterCol(ads.categoryId)} = ${p("categoryId")}` : undefined,
     shape.subcategory ? sql`${filterCol(ads.subcategoryId)} = ${p("subcategoryId")}` : undefined,

@@ -1,11 +1,11 @@
 /**
  * The public listing: home, /categories and GET /api/ads/public all call `listPublicAds`.
  *
- * Rules kept here and nowhere else: public = stored status "active" AND not past `expirationDate`
- * (spec 02 §4: expiry wins over the stored status; an ad held by visitors' reports is "pending", see
- * reports.server.ts). Sorted by views desc (the spec's default), newest, or price, always with id as
- * the tie-break so pages never overlap; or by relevance to the search (`searchRanker`), read one
- * rank at a time in the views order (without a search, relevance is the views order). Its SQL is in listing-sql.server.ts; how search and counts stay fast: docs/decisions/004 and 014.
+ * Lists the ads the public may see (the rule: visibility.server.ts). Sorted by views desc (the spec's
+ * default), newest, or price, always with id as the tie-break so pages never overlap; or by relevance
+ * to the search (`searchRanker`), read one rank at a time in the views order (without a search,
+ * relevance is the views order). Its SQL is in listing-sql.server.ts; how search and counts stay fast:
+ * docs/decisions/004 and 014.
  */
 import type Database from "better-sqlite3";
 import { and, desc, eq, isNotNull } from "drizzle-orm";

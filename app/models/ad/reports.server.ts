@@ -24,7 +24,6 @@ import { z } from "zod";
 import { db, writeTransaction } from "~/db/client.server";
 import { adReports, ads, moderationDecisions, users } from "~/db/schema";
 import { keepLines } from "~/lib/plain-text";
-import { isPubliclyVisible } from "~/models/ad/ad";
 import { countAttempt, forgetAttempt } from "~/models/account/throttle.server";
 import { sendAdHiddenMail } from "~/models/ad/hidden-ad-mail.server";
 import type { Person } from "~/models/ad/people.server";
@@ -41,6 +40,7 @@ import {
   type ReporterKind,
   type ReportReason,
 } from "~/models/ad/ad-report";
+import { isPubliclyVisible } from "~/models/ad/visibility.server";
 
 /** The report form and POST /api/ads/{id}/report: a reason from the list and an optional text. */
 export const reportSchema = z.object({

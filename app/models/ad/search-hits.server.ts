@@ -18,6 +18,7 @@
  */
 import type Database from "better-sqlite3";
 import type { RankedFields } from "~/models/ad/search-index.server";
+import { publicStatusOf } from "~/models/ad/visibility.server";
 
 const MAX_ROWS = 400_000;
 
@@ -52,11 +53,11 @@ function cacheFor(connection: Database.Database): Cache {
       fill: connection.prepare("INSERT OR IGNORE INTO temp.search_hits (q, ad) SELECT ?, rowid FROM ads_search WHERE ads_search MATCH ?"),
       drop: connection.prepare("DELETE FROM temp.search_hits WHERE q = ?"),
       dropAll: connection.prepare("DELETE FROM temp.search_hits"),
-      // Only active ads can be listed (an ad that becomes active bumps the version, and the copy with it).
+      // Only ads in the public status can be listed (visibility.server.ts).
       toRank: connection.prepare(
         `SELECT h.ad, a.title, c.name AS category, s.name AS subcategory, a.characteristics
          FROM temp.search_hits h
-         JOIN ads a ON a.id = h.ad AND a.status = 'active'
+         JOIN ads a ON a.id = h.ad AND ${publicStatusOf("a")}
          LEFT JOIN categories c ON c.id = a.category_id
          LEFT JOIN subcategories s ON s.id = a.subcategory_id
          WHERE h.q = ?`,

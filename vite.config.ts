@@ -2,6 +2,7 @@ import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "tailwindcss";
 import { defineConfig, type Plugin } from "vite";
+import remixConfig from "./remix.config.js";
 
 /**
  * The server build's entry is server.ts, not Remix's bare server build (ADR 001, 029): the custom
@@ -32,17 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // public/ is served as it is by server.ts, not copied into the build.
   publicDir: false,
   plugins: [
-    remix({
-      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"],
-      serverModuleFormat: "esm",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
-        v3_singleFetch: true,
-      },
-    }),
+    remix(remixConfig),
     serverEntry,
   ],
 }));

@@ -1,4 +1,4 @@
-// Single fetch is on (vite.config.ts): loaders' return types are inferred without JSON serialization.
+// Single fetch is on (remix.config.js): loaders' return types are inferred without JSON serialization.
 import "@remix-run/node";
 
 declare module "@remix-run/node" {

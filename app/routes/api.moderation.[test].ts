@@ -2,7 +2,7 @@
  * POST /api/moderation/test {description, categoryName} → {recommendation, confidence, issues, timestamp}:
  * administrators without limit, other signed-in users against their monthly AI quota (429 when spent).
  * The file name escapes "test" as "[test]": a file ending in ".test.ts" is a test to vitest and an
- * ignored route file to Remix (vite.config.ts ignoredRouteFiles), so the route would not exist.
+ * ignored route file to Remix (remix.config.js ignoredRouteFiles), so the route would not exist.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { moderationTextSchema } from "~/models/ad/moderation-test";

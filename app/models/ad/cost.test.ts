@@ -2,7 +2,6 @@ import { describe, it, expect } from "vitest";
 import {
   CARD_MIN_CENTS,
   DEFAULT_AD_DAYS,
-  DEFAULT_PRICE_PER_DAY_CENTS,
   MIN_AD_DAYS,
   adCostCents,
   chargedDays,
@@ -10,6 +9,7 @@ import {
   defaultExpirationKey,
   minExpirationKey,
 } from "./cost";
+import { DEFAULT_PRICE_PER_DAY_CENTS } from "~/models/setting/setting";
 import { todayKey } from "~/lib/dates";
 
 // 22/11/2026 11:00 in São Paulo.

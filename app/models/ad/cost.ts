@@ -11,8 +11,6 @@ export const MIN_AD_DAYS = 3;
 export const DEFAULT_AD_DAYS = 3;
 /** Card payments below R$ 5,00 are refused; PIX has no minimum. */
 export const CARD_MIN_CENTS = 500;
-/** Used when the `ad_price_per_day` setting is missing (the wizard's 2.5). */
-export const DEFAULT_PRICE_PER_DAY_CENTS = 250;
 
 /**
  * Days charged for an ad that stays visible through `expirationKey`.

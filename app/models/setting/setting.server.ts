@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { settings } from "~/db/schema";
-import { DEFAULT_PRICE_PER_DAY_CENTS } from "~/models/ad/cost";
 import { centsToDecimalString, parseDecimalToCents } from "~/lib/money";
-import { AD_PRICE_PER_DAY, type EditableSetting } from "~/models/setting/setting";
+import { AD_PRICE_PER_DAY, DEFAULT_PRICE_PER_DAY_CENTS, type EditableSetting } from "~/models/setting/setting";
 
 export { AD_PRICE_PER_DAY };
 

@@ -6,6 +6,8 @@ import * as z from "zod/mini";
 import { parseDecimalToCents } from "~/lib/money";
 
 export const AD_PRICE_PER_DAY = "ad_price_per_day";
+/** Used when the `ad_price_per_day` setting is missing (the wizard's 2.5). */
+export const DEFAULT_PRICE_PER_DAY_CENTS = 250;
 
 /** The settings an admin may change (anything else is 404 on PUT /api/settings/{key}). */
 export const EDITABLE_SETTINGS = [AD_PRICE_PER_DAY] as const;

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { PrivacyPolicy } from "~/components/layout/LegalTexts";
+import { PrivacyPolicy } from "~/components/layout/legal/PrivacyPolicy";
 
 export const meta: MetaFunction = () => [
   { title: "Política de Privacidade | Classificados Patos" },

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { About } from "~/components/layout/LegalTexts";
+import { About } from "~/components/layout/legal/About";
 
 export const meta: MetaFunction = () => [
   { title: "Sobre | Classificados Patos" },

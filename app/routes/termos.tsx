@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { TermsOfUse } from "~/components/layout/LegalTexts";
+import { TermsOfUse } from "~/components/layout/legal/TermsOfUse";
 import { getEnv } from "~/env.server";
 
 export const meta: MetaFunction = () => [

@@ -5,7 +5,8 @@
  * The bytes are only "as sent": services/images.server.ts decides whether they are an image.
  */
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
-import { AD_FORM_MESSAGES, MAX_AD_IMAGES, MAX_IMAGE_BYTES } from "~/models/ad/ad-form";
+import { MAX_AD_IMAGES } from "~/models/ad/ad";
+import { AD_FORM_MESSAGES, MAX_IMAGE_BYTES } from "~/models/ad/ad-form";
 
 export type UploadedFile = { fieldName: string; name: string; bytes: Uint8Array };
 

@@ -12,7 +12,8 @@ import { focusRing } from "~/components/auth/AuthForm";
 import { ModalDialog } from "~/components/dashboard/ModalDialog";
 import { Icon } from "~/components/Icon";
 import { imageVariantUrl } from "~/lib/image-variants";
-import { AD_FORM_MESSAGES, MAX_AD_IMAGES } from "~/models/ad/ad-form";
+import { MAX_AD_IMAGES } from "~/models/ad/ad";
+import { AD_FORM_MESSAGES } from "~/models/ad/ad-form";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
 
 export type ManagedPhoto = { id: number; publicId: string; isPrimary: boolean };

@@ -8,9 +8,8 @@ import { positiveId } from "~/lib/id";
 import { MAX_PRICE_CENTS, MAX_PRICE_MESSAGE, parseDecimalToCents } from "~/lib/money";
 import { keepLines, oneLine, singleLine } from "~/lib/plain-text";
 import { isValidWhatsapp } from "~/lib/whatsapp";
-import { AD_TYPES, type AdType } from "~/models/ad/ad";
+import { AD_TYPES, MAX_AD_IMAGES, type AdType } from "~/models/ad/ad";
 
-export const MAX_AD_IMAGES = 5;
 /** Photos as sent (before the server re-encodes them). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** With JavaScript the browser scales photos down to this longest side before sending them. */

@@ -17,6 +17,11 @@ export type AdType = (typeof AD_TYPES)[number];
 export const AD_STATUSES = ["active", "paused", "pending_payment", "expired", "rejected", "pending"] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
+/** Photos an ad may have. */
+export const MAX_AD_IMAGES = 5;
+/** Ads awaiting payment, paused or expired for longer than this are removed by the daily job (terms §6). */
+export const STALE_AD_DAYS = 30;
+
 /** Cards per page of the public lists (home, /categories, GET /api/ads/public). */
 export const PUBLIC_PAGE_SIZE = 12;
 /** The largest page GET /api/ads/public serves (larger asks are capped, not refused). */

@@ -24,6 +24,7 @@ import { ads, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { addDaysToKey, daysBetweenKeys, expirationKeyFromInstant, formatDateKeyBR, startOfDayInstant, todayKey } from "~/lib/dates";
 import { displayName } from "~/models/account/user";
+import { STALE_AD_DAYS } from "~/models/ad/ad";
 import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
 import { sweepDeletedAccountsUsage } from "~/models/ai-usage/ai-usage.server";
@@ -31,8 +32,6 @@ import { pruneAccessLog, warnWhenAccessLogDiskShort } from "~/services/access-lo
 import { sendMail } from "~/services/mail.server";
 import { withdrawInBackground } from "~/models/payment/confirmation.server";
 
-/** Ads awaiting payment, paused or expired for longer than this are removed (terms §6). */
-export const STALE_AD_DAYS = 30;
 /** The reminder goes this many days before the ad's last day. */
 export const REMINDER_DAYS_BEFORE = 3;
 /** The timer's hour, São Paulo time: a quiet one. */

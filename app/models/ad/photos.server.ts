@@ -9,8 +9,8 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, categories } from "~/db/schema";
-import { effectiveStatus, type AdStatus, type Viewer } from "~/models/ad/ad";
-import { AD_FORM_MESSAGES, MAX_AD_IMAGES } from "~/models/ad/ad-form";
+import { effectiveStatus, MAX_AD_IMAGES, type AdStatus, type Viewer } from "~/models/ad/ad";
+import { AD_FORM_MESSAGES } from "~/models/ad/ad-form";
 import { holdChangedLiveAd } from "~/models/ad/lifecycle.server";
 import { photoChangeRefusal } from "~/models/ad/manage";
 import { moderateAdContent } from "~/models/ad/moderation.server";

@@ -6,7 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { categories, cities, subcategories } from "~/db/schema";
-import { AD_FORM_MESSAGES, MAX_AD_IMAGES, type WizardDraftData } from "~/models/ad/ad-form";
+import { MAX_AD_IMAGES } from "~/models/ad/ad";
+import { AD_FORM_MESSAGES, type WizardDraftData } from "~/models/ad/ad-form";
 import { adInputFromDraft } from "~/models/ad/ad-input.server";
 import { checkCharacteristicValues } from "~/models/ad/characteristic-values";
 import { minExpirationKey } from "~/models/ad/cost";

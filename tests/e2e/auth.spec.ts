@@ -254,4 +254,25 @@ test.describe("accounts with JavaScript", () => {
     const after = await page.request.fetch("/api/me", { headers: { Authorization: `Bearer ${stored.token}`, Cookie: "" } });
     expect(after.status()).toBe(401);
   });
+
+  test("a session that ended elsewhere brings the user back to where it ended after the next login", async ({ page, context }) => {
+    const email = await existingAccount(page, "Rita Retorno", "retorno");
+    await login(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("auth"))).not.toBeNull();
+
+    // The cookie session ends (expired, or revoked on another device) while the browser keeps its record:
+    // the page the user opens next is where the sign-in brings them back (spec 01 §4, redirectAfterLogin).
+    await context.clearCookies();
+    await page.goto("/categories?q=bicicleta");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe("/categories?q=bicicleta");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
+
+    await page.goto("/login");
+    await waitForHydration(page);
+    await expect(page.locator('input[name="redirectTo"]')).toHaveValue("/categories?q=bicicleta");
+    await login(page, email);
+    await expect(page).toHaveURL(/\/categories\?q=bicicleta$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBeNull();
+  });
 });

@@ -4,11 +4,11 @@
  * processes sharing only SQLite) still respect the limit and the usernames; and a real browser never
  * leaves the site through a redirectTo with control characters.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { insertUser } from "../support/e2e-session";
+import { waitForMail } from "../support/outbox";
 import { postJson, type JsonReply } from "../support/post-json";
 
 const PASSWORD = "Senha@123";
@@ -21,15 +21,7 @@ function statuses(replies: JsonReply[]) {
 
 /** The decoded .eml the server wrote for `to` (no SMTP_URL: DATA_DIR/outbox). */
 async function outboxMail(server: AppServer, to: string) {
-  const outbox = path.join(server.dataDir, "outbox");
-  for (let attempt = 0; attempt < 100; attempt++) {
-    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-      const raw = fs.readFileSync(path.join(outbox, file), "utf8");
-      if (raw.includes(`To: ${to}`)) return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no e-mail to ${to} in ${outbox}`);
+  return (await waitForMail(path.join(server.dataDir, "outbox"), (mail) => mail.raw.includes(`To: ${to}`), 10_000)).text;
 }
 
 test.describe("through a server with two web workers", () => {

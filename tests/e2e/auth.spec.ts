@@ -3,10 +3,10 @@
  * reset through the .eml the product writes, the login redirect back, and Google via the fake Google.
  */
 import { randomInt } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PASSWORD, insertUser } from "../support/e2e-session";
+import { waitForMail } from "../support/outbox";
 import { waitForHydration } from "../support/hydration";
 
 const PASSWORD = E2E_PASSWORD;
@@ -58,19 +58,9 @@ async function login(page: Page, email: string, password = PASSWORD, { remember 
 
 /** The password reset e-mail for this address, from the outbox the server writes (no SMTP in tests). */
 async function resetLinkFromOutbox(email: string) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(outbox, file), "utf8");
-      if (!raw.includes(`To: ${email}`)) continue;
-      const decoded = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const link = decoded.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
-      if (link) return new URL(link);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no reset e-mail for ${email} in ${outbox}`);
+  const resetLink = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/;
+  const mail = await waitForMail(path.join(process.env.E2E_DATA_DIR!, "outbox"), (m) => m.raw.includes(`To: ${email}`) && resetLink.test(m.text));
+  return new URL(mail.text.match(resetLink)![0]);
 }
 
 const userMenu = (page: Page) => page.getByRole("banner").locator("details").filter({ hasText: "Menu da conta de" });

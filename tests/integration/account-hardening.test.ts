@@ -4,7 +4,6 @@
  * Through the routes' own loaders and actions, on a temporary database. (Through the real server,
  * across web workers: tests/e2e/account-hardening.spec.ts.)
  */
-import fs from "node:fs";
 import { eq, like } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, sqlite } from "~/db/client.server";
@@ -17,6 +16,7 @@ import { action as forgotPasswordPage } from "~/routes/forgot-password";
 import { action as loginPage, loader as loginLoader } from "~/routes/login";
 import { action as registerPage } from "~/routes/register";
 import { sendMail } from "~/services/mail.server";
+import { readMail } from "../support/outbox";
 import { callRoute } from "../support/route";
 
 // The real mailer (it writes .eml files to DATA_DIR/outbox), watched so a test can await the mail it started.
@@ -72,7 +72,7 @@ async function lastMailTo(to: string) {
   expect(index, `an e-mail to ${to}`).toBeGreaterThanOrEqual(0);
   const result = await (sentMail.mock.results[index]!.value as ReturnType<typeof sendMail>);
   if (result.delivered !== "outbox") throw new Error("the tests must never use SMTP");
-  return fs.readFileSync(result.file, "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return readMail(result.file).text;
 }
 
 afterEach(() => {

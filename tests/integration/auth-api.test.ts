@@ -17,6 +17,7 @@ import { loader as me } from "~/routes/api.me";
 import { action as register } from "~/routes/api.register";
 import { sendMail } from "~/services/mail.server";
 import { requireAdmin, requireUser } from "~/web/auth.server";
+import { decodeMail } from "../support/outbox";
 import { callRoute } from "../support/route";
 
 // The real mailer (it writes .eml files to DATA_DIR/outbox), watched: the forgot-password flow does not
@@ -84,8 +85,7 @@ async function outboxMail(to: string) {
 
 /** The reset token from a quoted-printable .eml. */
 function tokenFromMail(eml: string) {
-  const decoded = eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const match = decoded.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+  const match = decodeMail(eml).text.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
   expect(match).not.toBeNull();
   return match![1]!;
 }

@@ -27,22 +27,12 @@ import {
 import { getOriginalImage, storeUploadedImage } from "~/services/images.server";
 import { createUser, smallPng, type TestUser } from "../support/ad-fixtures";
 import { adNow, insertAd } from "../support/manage";
+import { readOutbox } from "../support/outbox";
 
 const outbox = () => path.join(getEnv().DATA_DIR, "outbox");
 
-/** Every .eml in the outbox, quoted-printable decoded. */
-function mails(): string[] {
-  if (!fs.existsSync(outbox())) return [];
-  return fs
-    .readdirSync(outbox())
-    .filter((name) => name.endsWith(".eml"))
-    .map((name) => fs.readFileSync(path.join(outbox(), name), "utf8"))
-    .map((eml) => {
-      // Quoted-printable bytes, then those bytes as UTF-8.
-      const bytes = eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, "latin1").toString("utf8");
-    });
-}
+/** Every .eml in the outbox, decoded. */
+const mails = () => readOutbox(outbox()).map((mail) => mail.text);
 
 let seller: TestUser;
 

@@ -4,7 +4,6 @@
  * a request's Host deciding the origin of what is published and cached (sitemap, robots.txt,
  * canonical links). APP_URL is left unset on purpose: that is the careless start the attack used.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { createStaticHandler } from "react-router-dom/server";
@@ -35,6 +34,7 @@ import { siteOriginOf } from "~/web/server-guards.server";
 import { adRow, bearer, carFields, categoryId, createUser, multipart, type TestUser } from "../support/ad-fixtures";
 import { page, toastOf } from "../support/admin";
 import { insertAd } from "../support/manage";
+import { readOutbox } from "../support/outbox";
 import { callRoute } from "../support/route";
 import { location, postStep, step1, step2 } from "../support/wizard-posts";
 
@@ -43,18 +43,9 @@ const FLATTENED = "Esteira haltere Bcc: vitima@evil.example Subject: hacked";
 
 /** The e-mails to `email` in the outbox (the local mailer's .eml files), the body quoted-printable decoded. */
 function mailBodiesTo(email: string): string[] {
-  const outbox = path.join(getEnv().DATA_DIR, "outbox");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .sort()
-    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"))
-    .filter((eml) => eml.includes(`To: ${email}`))
-    .map((eml) => {
-      const body = eml.split(/\r?\n\r?\n/).slice(1).join("\n\n");
-      const qp = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(qp, "latin1").toString("utf8");
-    });
+  return readOutbox(path.join(getEnv().DATA_DIR, "outbox"))
+    .filter((mail) => mail.raw.includes(`To: ${email}`))
+    .map((mail) => mail.body);
 }
 
 /** Publishes an ad made by the tests now, for the alerts job to find. */

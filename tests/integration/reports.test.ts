@@ -5,7 +5,6 @@
  * can ask for a review. Every report reaches the admin's 'Denúncias' at once, where the admin dismisses
  * or takes the ad down; GET /api/ads?status=pending keeps meaning pending ads only.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -32,23 +31,13 @@ import { asAdmin, asUser, page, toastOf, type Caller } from "../support/admin";
 import { createUser, type TestUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
 import { personWithKey, visitorCookie } from "../support/people";
+import { readOutbox } from "../support/outbox";
 import { callRoute } from "../support/route";
 
 const DAY_MS = 86_400_000;
 
-/** Every .eml in the outbox, quoted-printable decoded. */
-function mails(): string[] {
-  const outbox = path.join(getEnv().DATA_DIR, "outbox");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith(".eml"))
-    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"))
-    .map((eml) => {
-      const bytes = eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, "latin1").toString("utf8");
-    });
-}
+/** Every .eml in the outbox, decoded. */
+const mails = () => readOutbox(path.join(getEnv().DATA_DIR, "outbox")).map((mail) => mail.text);
 const mailsTo = (email: string) => mails().filter((mail) => mail.includes(email));
 
 const statusOf = (id: number) => db.select({ status: ads.status }).from(ads).where(eq(ads.id, id)).get()!.status;

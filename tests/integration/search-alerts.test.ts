@@ -5,7 +5,6 @@
  * unsubscribe without a session (a GET never unsubscribes, a forged token removes nothing), and the
  * DKIM signature over the unsubscribe headers.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -31,24 +30,14 @@ import { loader as conta } from "~/routes/conta";
 import { cityId, createUser, type TestUser } from "../support/ad-fixtures";
 import { page, toastOf } from "../support/admin";
 import { insertAd } from "../support/manage";
+import { readOutbox, type OutboxMail } from "../support/outbox";
 import { callRoute } from "../support/route";
 
 const DAY_MS = 86_400_000;
 
 /** The e-mails to `email` in the outbox, oldest first: headers unfolded, and the body quoted-printable decoded. */
-function mailsTo(email: string): { headers: string; body: string }[] {
-  const outbox = path.join(getEnv().DATA_DIR, "outbox");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .sort()
-    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"))
-    .map((eml) => {
-      const [head, ...rest] = eml.split(/\r?\n\r?\n/);
-      const qp = rest.join("\n\n").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return { headers: head!.replace(/\r?\n[ \t]+/g, " "), body: Buffer.from(qp, "latin1").toString("utf8") };
-    })
-    .filter((mail) => mail.headers.includes(`To: ${email}`));
+function mailsTo(email: string): OutboxMail[] {
+  return readOutbox(path.join(getEnv().DATA_DIR, "outbox")).filter((mail) => mail.headers.includes(`To: ${email}`));
 }
 
 const save = (user: TestUser | null, fields: Record<string, string>) => callRoute(buscas, "/buscas", page(user, fields));

@@ -4,6 +4,7 @@
  * SMTP path is tested by pointing SMTP_URL at smtp://127.0.0.1:{port}. Every message it accepts is kept.
  */
 import net from "node:net";
+import { decodeQuotedPrintable } from "./outbox";
 
 export type SmtpMessage = {
   from: string;
@@ -21,10 +22,6 @@ export type FakeSmtp = {
   waitFor(predicate: (message: SmtpMessage) => boolean, timeoutMs?: number): Promise<SmtpMessage>;
   close(): Promise<void>;
 };
-
-export function decodeQuotedPrintable(text: string) {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 const address = (argument: string) => argument.match(/<([^>]*)>/)?.[1] ?? argument.trim();
 

@@ -92,7 +92,11 @@ export async function restoreFromReplica(settings, { at = null, force = false, p
   try {
     const config = writeLitestreamConfig(settings, work);
     const last = await lastTransactionTime(settings, config, at);
-    if (!last) throw new ReplicaRestoreError(`${settings.url} holds no copy of the database`);
+    if (!last) {
+      throw new ReplicaRestoreError(
+        at ? `${settings.url} holds nothing as old as ${at.toISOString()} (it keeps 24 hours of history)` : `${settings.url} holds no copy of the database`,
+      );
+    }
     const incoming = path.join(work, "restored.db");
     const args = ["restore", "-o", incoming];
     if (at) args.push("-timestamp", at.toISOString());

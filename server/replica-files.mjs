@@ -190,10 +190,13 @@ export function createFileShipper(settings, { everyMs = FILES_EVERY_MS, onPass =
       }
     });
     let removed = 0;
+    let marked = 0;
     for (const [relative, entry] of Object.entries(shipped)) {
       if (local.has(relative)) continue;
-      if (!entry.goneAt) shipped[relative] = { ...entry, goneAt: at };
-      else if (at - entry.goneAt > RETENTION_MS) {
+      if (!entry.goneAt) {
+        shipped[relative] = { ...entry, goneAt: at };
+        marked++;
+      } else if (at - entry.goneAt > RETENTION_MS) {
         try {
           await store.remove(relative);
           delete shipped[relative];
@@ -204,8 +207,9 @@ export function createFileShipper(settings, { everyMs = FILES_EVERY_MS, onPass =
         }
       }
     }
-    writeManifest(settings.dataDir, settings.url, shipped);
     const sent = toSend.length - failed;
+    // Rewritten only when it changed: at 30 000 photos it is a few megabytes, and most passes find nothing.
+    if (sent || removed || marked) writeManifest(settings.dataDir, settings.url, shipped);
     if (failed) console.error(`[replica] ${failed} file(s) not shipped to ${store.where}, retried in ${everyMs / 1000}s; first: ${error}`);
     onPass({ sent, removed, failed, error });
   }

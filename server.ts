@@ -28,18 +28,18 @@ import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type Response as ExpressResponse } from "express";
 import { sqlite } from "~/db/client.server";
 import { getEnv } from "~/env.server";
-import { openAccessLog } from "~/services/access-log.server";
-import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, logAnswer, trackRequestUser } from "~/web/access-log.server";
+import { openAccessLog } from "~/services/access-log-store.server";
+import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, logAnswer, trackRequestUser } from "~/web/access-log-entry.server";
 import { bodyLimitFor } from "~/web/body-limits.server";
 import { anonymousPageKey, anonymousPageState, keepPage, keptPage } from "~/web/anonymous-pages.server";
 import { securityHeaders } from "~/web/security-headers.server";
 import { carriesSessionCookie } from "~/web/session-cookie.server";
 import { ALLOW_HEADER, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
-import { observeRequest } from "~/services/metrics.server";
-import { metricsAccess, METRICS_MESSAGES, routeLabeler } from "~/web/metrics.server";
+import { observeRequest } from "~/services/metrics-registry.server";
+import { metricsAccess, METRICS_MESSAGES, routeLabeler } from "~/web/metrics-access.server";
 import { runJob, runSetup } from "./server/jobs";
 import { readRelease } from "./server/release.mjs";
-import { answerClusterMetrics, metricsContentType, scrapeMetrics } from "./server/metrics";
+import { answerClusterMetrics, metricsContentType, scrapeMetrics } from "./server/worker-metrics";
 import { answer, answerTooLarge, locals, logRequestError, remixRequest, sendPage, sendRemixResponse } from "./server/remix-bridge";
 
 installGlobals({ nativeFetch: true });
@@ -237,7 +237,7 @@ function serve() {
         if (!res.writableFinished) controller.abort();
       });
       const request = remixRequest(req, res, controller);
-      // The session lookup inside notes the signed-in user for the access log (web/access-log.server.ts).
+      // The session lookup inside notes the signed-in user for the access log (web/access-log-entry.server.ts).
       const response = await trackRequestUser(locals(res).user, () => handleRemixRequest(request, {
         cspNonce: locals(res).cspNonce,
         // The socket's address, or with TRUST_PROXY the one our proxy put in X-Forwarded-For (req.ip).

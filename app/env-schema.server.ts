@@ -15,7 +15,7 @@ import {
   normalizeAsaasBaseUrl,
 } from "~/services/payments/asaas-environment.server";
 import { checkPixKey } from "~/services/payments/pix-key";
-import { MIN_RETENTION_DAYS } from "~/services/access-log.server";
+import { MIN_RETENTION_DAYS } from "~/services/access-log-store.server";
 import { isValidCnpj, isValidCpf } from "~/lib/documents";
 import { shownValue } from "~/env-secrets.server";
 import { DEMO_ADMIN_PASSWORD, isDeployment, refuseDemoSettings } from "~/env-deployment.server";
@@ -150,7 +150,7 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   /**
-   * Days the access log (DATA_DIR/access-log, app/services/access-log.server.ts) is kept. The Marco
+   * Days the access log (DATA_DIR/access-log, app/services/access-log-store.server.ts) is kept. The Marco
    * Civil (Lei 12.965/2014, art. 15) asks for six months at least; an authority may ask for longer.
    */
   ACCESS_LOG_RETENTION_DAYS: z.coerce

@@ -35,7 +35,7 @@ for (const key of ["from", "to"] as const) {
 if (values.from && values.to && values.from > values.to) fail("--from is after --to.");
 
 const { getEnv } = await import("../app/env.server");
-const { searchAccessLog } = await import("../app/services/access-log.server");
+const { searchAccessLog } = await import("../app/services/access-log-store.server");
 
 let count = 0;
 for await (const line of searchAccessLog(getEnv().DATA_DIR, {

@@ -3,7 +3,7 @@
  * Every backup run and every bucket copy, whoever took it — the server's schedule (a job child) or
  * `npm run db:backup` typed by the operator — as one line of DATA_DIR/backup-tally.log (beside the
  * backups' folder, not in it: `ls backups` lists backups only). /metrics reads it at scrape time
- * (server/metrics.ts), so `classificados_backups_total` and `classificados_backup_uploads_total` count
+ * (server/worker-metrics.ts), so `classificados_backups_total` and `classificados_backup_uploads_total` count
  * both and survive restarts. An in-memory counter could not: the operator's command is a process of
  * its own that the server never hears from (ADR 023, amended).
  *

@@ -14,7 +14,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { accessLogDir, fileOf, isPastRetention, loggedDays } from "~/services/access-log.server";
+import { accessLogDir, fileOf, isPastRetention, loggedDays } from "~/services/access-log-store.server";
 import { deleteObject, listBucket, putFile } from "../scripts/backup-s3.mjs";
 import { recordBackupEvent } from "../scripts/backup-tally.mjs";
 import type { S3Settings } from "../scripts/backup.mjs";

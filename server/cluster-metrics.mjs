@@ -2,10 +2,10 @@
 /**
  * One /metrics for the whole cluster (ADR 023), the first process's side — plain JavaScript with
  * prom-client alone, so that process never loads the app (ADR 005). Every process counts in its own
- * registry: the web workers their requests, payments, webhooks and e-mails (app/services/metrics.server.ts),
+ * registry: the web workers their requests, payments, webhooks and e-mails (app/services/metrics-registry.server.ts),
  * the job children their backups, reconciliations and daily runs, which they hand over here as they
  * exit (server/jobs.ts), and this process its own memory and CPU. A worker asked for /metrics asks
- * this process over the cluster's IPC channel (server/metrics.ts); it asks every worker for its
+ * this process over the cluster's IPC channel (server/worker-metrics.ts); it asks every worker for its
  * registry as JSON and merges them with its own and the jobs' (AggregatorRegistry.aggregate: counters
  * and histograms summed), so the answer is the same whichever worker took the request.
  */

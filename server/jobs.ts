@@ -17,8 +17,8 @@ import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/house
 import { syncSearchIndex } from "~/models/ad/search-index.server";
 import { reconcileSettings, runReconciliation } from "~/models/payment/reconciliation.server";
 import { runAlertsJob } from "~/models/saved-search/alerts.server";
-import { warnWhenAccessLogDiskShort } from "~/services/access-log.server";
-import { registry } from "~/services/metrics.server";
+import { warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";
+import { registry } from "~/services/metrics-registry.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
 import { copyAccessLogOffsite } from "./access-log-offsite";
 import type { ReplicaSettings } from "./replica-files.mjs";

@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { webhookToken } from "~/models/payment/gateway.server";
 import { receiveGatewayEvent } from "~/models/payment/webhook.server";
-import { countWebhook } from "~/services/metrics.server";
+import { countWebhook } from "~/services/metrics-registry.server";
 import { isValidWebhookToken, parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
 import { jsonError, methodNotAllowed, NO_STORE, readJsonObject } from "~/web/http.server";
 

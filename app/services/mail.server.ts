@@ -9,7 +9,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
-import { countMail } from "~/services/metrics.server";
+import { countMail } from "~/services/metrics-registry.server";
 
 export type MailMessage = {
   to: string;

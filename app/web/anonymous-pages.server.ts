@@ -52,7 +52,7 @@ export type PageAnswer = { status: number; headers: [string, string][]; html: st
 export type RenderedPage = PageAnswer & {
   /** The nonce the page was rendered with. */
   nonce: string;
-  /** The session lookup found a user while rendering it (access-log.server.ts notes it): the page is theirs. */
+  /** The session lookup found a user while rendering it (access-log-entry.server.ts notes it): the page is theirs. */
   identified: boolean;
 };
 

@@ -15,7 +15,7 @@ import {
   type CreatedSession,
   type SessionWithUser,
 } from "~/models/session/session.server";
-import { noteRequestUser } from "~/web/access-log.server";
+import { noteRequestUser } from "~/web/access-log-entry.server";
 import { jsonError } from "~/web/http.server";
 import { isSafeMethod, MESSAGES, requestSource } from "~/web/server-guards.server";
 import { mergeFavouritesAtSignIn } from "~/web/favourites-cookie.server";

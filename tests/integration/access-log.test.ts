@@ -15,10 +15,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "~/env-schema.server";
 import { getEnv } from "~/env.server";
 import { runDailyJob } from "~/models/ad/housekeeping.server";
-import { accessLogDir, openAccessLog, pruneAccessLog, warnWhenAccessLogDiskShort, type AccessLogEntry } from "~/services/access-log.server";
-import { registerScrapeGauges, registry } from "~/services/metrics.server";
-import { accessLogEntry, clientPortOf, clipForLine } from "~/web/access-log.server";
-import { scrapeReadings } from "../../server/metrics";
+import { accessLogDir, openAccessLog, pruneAccessLog, warnWhenAccessLogDiskShort, type AccessLogEntry } from "~/services/access-log-store.server";
+import { registerScrapeGauges, registry } from "~/services/metrics-registry.server";
+import { accessLogEntry, clientPortOf, clipForLine } from "~/web/access-log-entry.server";
+import { scrapeReadings } from "../../server/worker-metrics";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -167,7 +167,7 @@ describe("the files", () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, "2026-03-10.jsonl"), "utf8"))).toMatchObject({ requestId: "late" });
 
     // A process that exits right after (a worker told to stop) has written its line already.
-    const script = `import { openAccessLog } from "./app/services/access-log.server";
+    const script = `import { openAccessLog } from "./app/services/access-log-store.server";
       openAccessLog(${JSON.stringify(dataDir)}).write(${JSON.stringify(entry({ requestId: "at-exit" }))}); process.exit(0);`;
     await run(tsx, ["-e", script]);
     expect(fs.readFileSync(path.join(dir, "2026-03-10.jsonl"), "utf8")).toContain('"requestId":"at-exit"');
@@ -190,8 +190,8 @@ describe("the files", () => {
  */
 function startLoggingServer(dataDir: string) {
   const script = `import http from "node:http";
-    import { openAccessLog } from "./app/services/access-log.server";
-    import { accessLogEntry, logAnswer } from "./app/web/access-log.server";
+    import { openAccessLog } from "./app/services/access-log-store.server";
+    import { accessLogEntry, logAnswer } from "./app/web/access-log-entry.server";
     const log = openAccessLog(${JSON.stringify(dataDir)});
     const server = http.createServer((req, res) => {
       logAnswer(res, () => log.write(accessLogEntry({ time: new Date(), ip: req.socket.remoteAddress, port: req.socket.remotePort ?? null,

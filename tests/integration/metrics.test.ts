@@ -18,9 +18,9 @@ import { reconcilePayments } from "~/models/payment/reconciliation.server";
 import { action as createPayment } from "~/routes/api.payments.create";
 import { action as webhook } from "~/routes/api.payments.webhook";
 import { sendMail } from "~/services/mail.server";
-import { observeRequest, registerScrapeGauges, registry } from "~/services/metrics.server";
-import { isLoopback, metricsAccess, routeLabeler } from "~/web/metrics.server";
-import { scrapeReadings } from "../../server/metrics";
+import { observeRequest, registerScrapeGauges, registry } from "~/services/metrics-registry.server";
+import { isLoopback, metricsAccess, routeLabeler } from "~/web/metrics-access.server";
+import { scrapeReadings } from "../../server/worker-metrics";
 import { bearer, createPendingAd, createTestUser, customerInfo, jsonPost, paymentOf, webhookBody } from "../support/payments";
 import { callRoute } from "../support/route";
 

@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ads } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { registerScrapeGauges, registry } from "~/services/metrics.server";
+import { registerScrapeGauges, registry } from "~/services/metrics-registry.server";
 import { readBackupTally } from "../../scripts/backup-tally.mjs";
 import { REMIND_MS } from "../../scripts/ops-check-conditions";
 import { runOpsCheck, stateFile } from "../../scripts/ops-check-run";
@@ -31,7 +31,7 @@ const T0 = Date.parse("2026-12-01T12:00:00Z");
 let smtp: FakeSmtp;
 let sendMail: typeof import("~/services/mail.server").sendMail;
 let db: typeof import("~/db/client.server").db;
-let scrapeReadings: typeof import("../../server/metrics").scrapeReadings;
+let scrapeReadings: typeof import("../../server/worker-metrics").scrapeReadings;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
@@ -40,7 +40,7 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   sendMail = (await import("~/services/mail.server")).sendMail;
   db = (await import("~/db/client.server")).db;
-  scrapeReadings = (await import("../../server/metrics")).scrapeReadings;
+  scrapeReadings = (await import("../../server/worker-metrics")).scrapeReadings;
 });
 afterAll(async () => {
   delete process.env.SMTP_URL;

@@ -7,7 +7,7 @@ import http from "node:http";
 import https from "node:https";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import type { AccessLogEntry } from "../../app/services/access-log.server";
+import type { AccessLogEntry } from "../../app/services/access-log-store.server";
 
 export type PortedResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; localPort: number };
 

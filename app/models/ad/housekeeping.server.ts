@@ -28,7 +28,7 @@ import { STALE_AD_DAYS } from "~/models/ad/ad";
 import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
 import { sweepDeletedAccountsUsage } from "~/models/ai-usage/ai-usage.server";
-import { pruneAccessLog, warnWhenAccessLogDiskShort } from "~/services/access-log.server";
+import { pruneAccessLog, warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";
 import { sendMail } from "~/services/mail.server";
 import { withdrawInBackground } from "~/models/payment/confirmation.server";
 

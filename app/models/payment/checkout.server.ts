@@ -38,7 +38,7 @@ import { failClaim, markUnknown, matchesQuote, settleEarlierCharges } from "~/mo
 import { OPEN_PAYMENT_STATUSES } from "~/models/payment/withdrawal.server";
 import { paymentQuote, type PaymentQuote, type PaymentRequest } from "~/models/payment/payment-form";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
-import { countPaymentStatus } from "~/services/metrics.server";
+import { countPaymentStatus } from "~/services/metrics-registry.server";
 import { GatewayError, type GatewayStatus } from "~/services/payments/gateway";
 
 /** A row without a gateway id after this long belongs to a request that died half-way. */

@@ -34,7 +34,7 @@ import { isPaidPaymentStatus, type PaymentStatus } from "~/models/payment/paymen
 import { sendPaymentReceipt } from "~/models/payment/receipt.server";
 import { adoptGatewayId, markWithdrawnChargePaid, queueWithdrawal, sendWithdrawals, wasWithdrawn } from "~/models/payment/withdrawal.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
-import { countPaymentStatus } from "~/services/metrics.server";
+import { countPaymentStatus } from "~/services/metrics-registry.server";
 import type { GatewayStatus } from "~/services/payments/gateway";
 
 export type StatusChange = {

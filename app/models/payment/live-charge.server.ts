@@ -10,7 +10,7 @@ import { paymentGateway } from "~/models/payment/gateway.server";
 import { NOT_CREATED_GATEWAY_STATUS, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
 import type { PaymentQuote, PaymentRequest } from "~/models/payment/payment-form";
 import { OPEN_PAYMENT_STATUSES, queueWithdrawal } from "~/models/payment/withdrawal.server";
-import { countPaymentStatus } from "~/services/metrics.server";
+import { countPaymentStatus } from "~/services/metrics-registry.server";
 import { isPaidStatus } from "~/services/payments/gateway";
 
 /** How many of the ad's open payments are looked up at the gateway before a new charge (a safety cap). */

@@ -24,7 +24,7 @@ import { paymentGateway } from "~/models/payment/gateway.server";
 import { NOT_CREATED_GATEWAY_STATUS, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
 import { applyObservedStatus } from "~/models/payment/webhook.server";
 import { OPEN_PAYMENT_STATUSES, queueWithdrawal, sendWithdrawals, type WithdrawalReport } from "~/models/payment/withdrawal.server";
-import { countReconciliation } from "~/services/metrics.server";
+import { countReconciliation } from "~/services/metrics-registry.server";
 import { ASAAS_PRODUCTION_URL, normalizeAsaasBaseUrl } from "~/services/payments/asaas-environment.server";
 import { GatewayError, isPaidStatus } from "~/services/payments/gateway";
 

@@ -6,7 +6,7 @@
  *
  * The folder is the owner's alone (0700, files 0600) and lies outside public/, so nothing serves it.
  * Every web worker appends each line with O_APPEND, one whole line per write, before the answer leaves
- * (web/access-log.server.ts logAnswer): workers never interleave inside a line, and an answered request
+ * (web/access-log-entry.server.ts logAnswer): workers never interleave inside a line, and an answered request
  * always has its line, even when its worker is killed right after.
  *
  * Node's fs and path only (no app settings): the server, the daily job and the command all pass the

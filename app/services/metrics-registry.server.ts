@@ -92,13 +92,13 @@ export type ScrapeReadings = {
   backup: { latestBytes: number; allBytes: number; ageSeconds: number } | null;
   /** Every backup run and bucket copy so far, the schedule's and `npm run db:backup`'s (scripts/backup-tally.mjs). */
   backupTally: { runs: { ok: number; failed: number }; uploads: { ok: number; failed: number } };
-  /** The access log's disk against its growth (services/access-log.server.ts accessLogDisk). */
+  /** The access log's disk against its growth (services/access-log-store.server.ts accessLogDisk). */
   accessLogDisk: { freeBytes: number; sizeBytes: number; neededBytes: number; bytesPerDay: number };
 };
 
 /**
  * Gauges read when scraped (not kept up to date by whoever changes them): registered in every web
- * worker (server/metrics.ts), which all read the same database and disk, so the merge keeps the
+ * worker (server/worker-metrics.ts), which all read the same database and disk, so the merge keeps the
  * largest reading (`aggregator: "max"`) instead of summing them. `read` runs at each scrape.
  */
 export function registerScrapeGauges(read: () => ScrapeReadings) {

@@ -6,14 +6,14 @@
  * The gauges that read the database or the disk (moderation queue, database size, backups and their
  * tally, the access log's disk) are read here, at scrape time, because the first process never loads
  * the app: every worker reads the same shared state, so they are merged with `max`
- * (app/services/metrics.server.ts registerScrapeGauges), never summed.
+ * (app/services/metrics-registry.server.ts registerScrapeGauges), never summed.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "~/env.server";
 import { countPendingModeration, oldestPendingModerationSince } from "~/models/ad/moderation-queue.server";
-import { accessLogDisk } from "~/services/access-log.server";
-import { registerScrapeGauges, registry } from "~/services/metrics.server";
+import { accessLogDisk } from "~/services/access-log-store.server";
+import { registerScrapeGauges, registry } from "~/services/metrics-registry.server";
 import { backupsDir, latestBackupTime } from "../scripts/backup.mjs";
 import { readBackupTally } from "../scripts/backup-tally.mjs";
 import { ask, isMetricsMessage, SCRAPE_TIMEOUT_MS, settleReply } from "./cluster-metrics.mjs";

@@ -1,5 +1,5 @@
 /**
- * What server.ts writes to the access log for each request (app/services/access-log.server.ts keeps
+ * What server.ts writes to the access log for each request (app/services/access-log-store.server.ts keeps
  * it): the entry, built from plain values, and the signed-in user, which only the routes learn.
  *
  * The user: server.ts runs Remix inside `trackRequestUser`, and the session lookup (auth.server.ts)
@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServerResponse } from "node:http";
-import { normalizeIp, type AccessLogEntry } from "~/services/access-log.server";
+import { normalizeIp, type AccessLogEntry } from "~/services/access-log-store.server";
 
 /**
  * The request header our proxy sets to the client's source port (deploy/Caddyfile:

@@ -27,7 +27,7 @@ import { getAdminReport } from "~/models/statistics/stats.server";
 import { ADMIN_ACCESS_DENIED as ACCESS_DENIED } from "~/models/account/user";
 import { adminOrNull, formFailure } from "~/web/admin.server";
 import { assertNotCrossSite } from "~/web/auth.server";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Painel Administrativo | Classificados Patos" }, { name: "robots", content: "noindex" }];
@@ -43,8 +43,6 @@ type Tab = (typeof TABS)[number]["key"];
 function tabOf(value: string | null): Tab {
   return TABS.find((tab) => tab.key === value)?.key ?? "categorias";
 }
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await adminOrNull(request);

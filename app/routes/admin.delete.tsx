@@ -23,7 +23,7 @@ import { deleteCity, getCity } from "~/models/city/admin.server";
 import { CITY_MESSAGES, isDefaultCity } from "~/models/city/city-form";
 import { requireAdminPage } from "~/web/admin.server";
 import { safeRedirect } from "~/web/auth.server";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirmar exclusão | Administração" }];
@@ -93,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const back = safeRedirect(url.searchParams.get("voltar"), FALLBACK[kind]);
   const target = describe(kind, id);
   if (!target) throw await toast.redirectWithError(back, { message: MESSAGES[kind].error, description: MESSAGES[kind].notFound });
-  return data({ kind, id, back, ...target }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ kind, id, back, ...target }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -18,7 +18,7 @@ import { getCategory, listCharacteristics } from "~/models/category/category.ser
 import { CATEGORY_MESSAGES, DATA_TYPE_LABELS, categorySchema, characteristicSchema, subcategorySchema } from "~/models/category/category-form";
 import { DEFAULT_TEXT_LIMIT } from "~/models/ad/characteristic-values";
 import { formFailure, requireAdminPage } from "~/web/admin.server";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.category.name ?? "Categoria"} | Administração` }];
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const category = categoryOr404(params);
   return data(
     { category, adCount: countAdsInCategory(category.id), subcategories: listSubcategoriesForAdmin(category.id), characteristics: listCharacteristics(category.id) },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

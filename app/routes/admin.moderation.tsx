@@ -20,14 +20,14 @@ import { approveAd, listModerationQueue, rejectAd } from "~/models/ad/moderation
 import { dismissReports, listReportedAds, takeDownAd } from "~/models/ad/report-review.server";
 import { requireAdminPage } from "~/web/admin.server";
 import { safeRedirect } from "~/web/auth.server";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Moderação | Administração" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return data({ items: listModerationQueue(), reported: listReportedAds() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ items: listModerationQueue(), reported: listReportedAds() }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -18,12 +18,10 @@ import { parseId } from "~/lib/parse-id";
 import { getPaymentForRefund, listPendingRefunds, listRecentPayments, refundPayment, REFUND_MESSAGES } from "~/models/payment/refund.server";
 import { requireAdminPage, type FailureToast } from "~/web/admin.server";
 import { safeRedirect } from "~/web/auth.server";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Pagamentos | Administração" }];
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 const refundSchema = z.object({
   intent: z.literal("refund", { message: "Ação desconhecida" }),
@@ -61,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = backTo(form.get("voltar"));
   const failure = (status: number, description: string) => {
     const shown: FailureToast = { type: "error", message: REFUND_MESSAGES.refundError, description };
-    return data({ toast: shown }, { status, headers: { "Cache-Control": "no-store" } });
+    return data({ toast: shown }, { status, headers: NO_STORE });
   };
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? REFUND_MESSAGES.notFound);
   const outcome = await refundPayment(parsed.data.paymentId, admin.id);

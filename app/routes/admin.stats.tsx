@@ -12,12 +12,13 @@ import { PageHeader } from "~/components/admin/ui";
 import { formatDateTimeBR } from "~/lib/dates";
 import { getAdminReport } from "~/models/statistics/stats.server";
 import { requireAdminPage } from "~/web/admin.server";
+import { NO_STORE } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Estatísticas | Administração" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return data({ report: getAdminReport() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ report: getAdminReport() }, { headers: NO_STORE });
 }
 
 export default function AdminStats() {

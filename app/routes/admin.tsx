@@ -12,12 +12,13 @@ import { Icon, type IconName } from "~/components/Icon";
 import { countPendingModeration } from "~/models/ad/moderation-queue.server";
 import { countReportedAds } from "~/models/ad/report-review.server";
 import { requireAdminPage } from "~/web/admin.server";
+import { NO_STORE } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Administração | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return data({ pending: countPendingModeration(), reported: countReportedAds() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ pending: countPendingModeration(), reported: countReportedAds() }, { headers: NO_STORE });
 }
 
 type Section = { to: string; label: string; icon: IconName; match: (path: string) => boolean };

@@ -8,13 +8,14 @@ import { FavouriteButton } from "~/components/ads/FavouriteButton";
 import { adDetailDates } from "~/components/ads/ad-dates";
 import { formatAdPrice } from "~/components/ads/format";
 import { imageVariantUrl } from "~/lib/image-variants";
-import { adIdFromSegment, adPath } from "~/models/ad/ad";
+import { AD_LOAD_ERROR, AD_NOT_FOUND, adIdFromSegment, adPath } from "~/models/ad/ad";
 import { getAdForViewer } from "~/models/ad/detail.server";
 import { listingPath } from "~/models/ad/listing-links";
 import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/ad/structured-data";
 import { countAdView } from "~/models/ad/views.server";
 import { siteOrigin } from "~/web/auth.server";
 import { visitorFavourites } from "~/web/favourites.server";
+import { NO_STORE, notFoundPage } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 /**
@@ -32,16 +33,12 @@ function isDocumentOpening(request: Request) {
   return /text\/html/.test(request.headers.get("Accept") ?? "");
 }
 
-function notFound() {
-  return new Response("Anúncio não encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = adIdFromSegment(params.id);
-  if (id === null) throw notFound();
+  if (id === null) throw notFoundPage();
   const { user, favouriteIds } = await visitorFavourites(request);
   const ad = getAdForViewer(id, user);
-  if (!ad) throw notFound();
+  if (!ad) throw notFoundPage();
   // One address per ad (docs/decisions/024): the bare id, an old title's words or a wrong case move for good.
   const url = new URL(request.url);
   const canonical = adPath(ad);
@@ -54,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // `counted`: this opening was taken care of here (counted, or already counted for this visitor today),
   // so the page must not count it again from the browser.
   let counted = false;
-  let headers = new Headers({ "Cache-Control": "private, no-store" });
+  let headers = new Headers(NO_STORE);
   if (ad.status === "active" && isDocumentOpening(request)) {
     const visitor = await visitorOf(request, context);
     const view = countAdView(ad.id, visitor.person);
@@ -192,7 +189,7 @@ export function ErrorBoundary() {
         <Icon name={notFound ? "search-x" : "triangle-alert"} className="h-8 w-8" />
       </span>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">
-        {notFound ? "Anúncio não encontrado" : "Erro ao carregar detalhes do anúncio"}
+        {notFound ? AD_NOT_FOUND : AD_LOAD_ERROR}
       </h1>
       <p className="mt-4 text-slate-600">
         {notFound

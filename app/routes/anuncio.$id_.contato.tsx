@@ -10,23 +10,20 @@ import { redirect } from "@remix-run/node";
 import { isbot } from "isbot";
 import { adIdFromSegment } from "~/models/ad/ad";
 import { contactAd } from "~/models/ad/views.server";
+import { NO_STORE, notFoundPage } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 // The ad page's "Anúncio não encontrado" answers here too.
 export { ErrorBoundary } from "./anuncio.$id";
 
-function notFound() {
-  return new Response("Anúncio não encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = adIdFromSegment(params.id);
-  if (id === null) throw notFound();
+  if (id === null) throw notFoundPage();
   const bot = isbot(request.headers.get("User-Agent") ?? "");
   const visitor = bot ? null : await visitorOf(request, context);
   const contact = contactAd(id, visitor?.person ?? null);
-  if (!contact) throw notFound();
-  const headers = new Headers({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
+  if (!contact) throw notFoundPage();
+  const headers = new Headers({ ...NO_STORE, "X-Robots-Tag": "noindex, nofollow" });
   throw redirect(contact.whatsappUrl, { status: 302, headers: visitor ? visitorHeaders(visitor, headers) : headers });
 }
 

@@ -14,19 +14,15 @@ import { REPORT_MESSAGES, type ReportActionData } from "~/models/ad/ad-report";
 import { getAdForViewer } from "~/models/ad/detail.server";
 import { reportAd, reportSchema } from "~/models/ad/reports.server";
 import { assertNotCrossSite, clientIp } from "~/web/auth.server";
-import { readFormData, retryAfterHeaders } from "~/web/http.server";
+import { notFoundPage, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 // A refused report (429) tells the browser when to try again.
 export { retryAfterPageHeaders as headers } from "~/web/http.server";
 
-function notFound() {
-  return new Response(REPORT_MESSAGES.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
 export function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  if (id === null) throw notFound();
+  if (id === null) throw notFoundPage();
   // Only public ads can be reported. After a report took it out of the list, the confirmation still
   // shows (the action's answer), without the ad.
   const ad = getAdForViewer(id, null);
@@ -36,7 +32,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   assertNotCrossSite(request);
   const id = parseId(params.id);
-  if (id === null) throw notFound();
+  if (id === null) throw notFoundPage();
   const form = await readFormData(request);
   const values = { reason: String(form.get("reason") ?? ""), details: String(form.get("details") ?? "") };
   const parsed = reportSchema.safeParse({ reason: values.reason || undefined, details: values.details });

@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
+import { AD_NOT_FOUND } from "~/models/ad/ad";
 import { addAdPhoto, addPhotoRefusal, listAdPhotos } from "~/models/ad/photos.server";
 import { requireUser } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow } from "~/web/http.server";
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
   const photos = listAdPhotos(id, user);
-  if (!photos) return jsonError(404, "Anúncio não encontrado");
+  if (!photos) return jsonError(404, AD_NOT_FOUND);
   return Response.json(photos, { headers: NO_STORE });
 }
 
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!file) return jsonError(400, "Envie a foto no campo image");
   const result = await addAdPhoto(id, user, file);
   if (!result.ok) {
-    return Response.json({ message: result.message, details: result.details, suggestion: result.suggestion }, { status: result.status, headers: NO_STORE });
+    return jsonError(result.status, result.message, result.details, { suggestion: result.suggestion });
   }
   // The photo as the spec answers it, and what it did to the ad: a copied photo sends it to the queue (ADR 020).
   const { photo, adStatus, reviewReasons } = result;

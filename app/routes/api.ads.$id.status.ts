@@ -11,7 +11,7 @@ import { AD_STATUSES } from "~/models/ad/ad";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
 import { changeAdStatus, managedAdState } from "~/models/ad/status.server";
 import { requireUser } from "~/web/auth.server";
-import { methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody } from "~/web/http.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody } from "~/web/http.server";
 
 const paramsSchema = z.object({ id: idSchema });
 const bodySchema = zm.object({ status: zm.enum(AD_STATUSES, MANAGE_MESSAGES.statusRequired) });
@@ -21,10 +21,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
   // Whose ad it is comes before the body: another user's ad is missing, whatever the body says.
-  if (!managedAdState(id, user)) return Response.json({ title: MANAGE_MESSAGES.statusError, message: MANAGE_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
+  if (!managedAdState(id, user)) return jsonError(404, MANAGE_MESSAGES.notFound, undefined, { title: MANAGE_MESSAGES.statusError });
   const { status } = await readJsonBody(request, bodySchema);
   const result = changeAdStatus(id, user, status);
-  if (!result.ok) return Response.json({ title: result.title, message: result.message }, { status: result.status, headers: NO_STORE });
+  if (!result.ok) return jsonError(result.status, result.message, undefined, { title: result.title });
   return Response.json({ id, status: result.status, message: MANAGE_MESSAGES.statusUpdated }, { headers: NO_STORE });
 }
 

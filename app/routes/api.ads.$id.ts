@@ -13,6 +13,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
+import { AD_NOT_FOUND } from "~/models/ad/ad";
 import { adEditSchema } from "~/models/ad/ad-edit";
 import { getAdForApi } from "~/models/ad/detail.server";
 import { getAdForEdit, updateAd, type EditRefusal } from "~/models/ad/edit.server";
@@ -27,8 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
   const user = await getOptionalUser(request);
   const ad = getAdForApi(id, user);
-  if (!ad) return jsonError(404, "Anúncio não encontrado");
-  return Response.json(ad, { headers: { "Cache-Control": "private, no-store" } });
+  if (!ad) return jsonError(404, AD_NOT_FOUND);
+  return Response.json(ad, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (request.method === "DELETE") {
     const result = await deleteAd(id, user);
-    if (!result.ok) return Response.json({ title: result.title, message: result.message }, { status: result.status, headers: NO_STORE });
+    if (!result.ok) return jsonError(result.status, result.message, undefined, { title: result.title });
     return Response.json({ message: MANAGE_MESSAGES.deletedDescription }, { headers: NO_STORE });
   }
 
@@ -53,8 +54,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 function refusalResponse(refusal: EditRefusal) {
   const details = refusal.details ?? Object.entries(refusal.fieldErrors ?? {}).map(([field, message]) => `${field}: ${message}`);
-  return Response.json(
-    { message: refusal.message, ...(details.length ? { details } : {}), ...(refusal.suggestion ? { suggestion: refusal.suggestion } : {}) },
-    { status: refusal.status, headers: NO_STORE },
-  );
+  return jsonError(refusal.status, refusal.message, details, { suggestion: refusal.suggestion });
 }

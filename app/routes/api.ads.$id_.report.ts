@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idSchema } from "~/lib/id";
 import { reportAd, reportSchema } from "~/models/ad/reports.server";
 import { clientIp } from "~/web/auth.server";
-import { jsonError, methodNotAllowed, parseOrThrow, readJsonObject, retryAfterHeaders } from "~/web/http.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonObject, retryAfterHeaders } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 const paramsSchema = z.object({ id: idSchema });
@@ -26,7 +26,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     for (const [name, value] of visitorHeaders(visitor, outcome.status === 429 ? retryAfterHeaders(outcome) : {})) response.headers.append(name, value);
     return response;
   }
-  return Response.json({ message: outcome.message, status: outcome.status }, { headers: visitorHeaders(visitor, { "Cache-Control": "no-store" }) });
+  return Response.json({ message: outcome.message, status: outcome.status }, { headers: visitorHeaders(visitor, NO_STORE) });
 }
 
 export function loader() {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
-import { jsonError, methodNotAllowed, parseOrThrow } from "~/web/http.server";
+import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow } from "~/web/http.server";
 import { countAdView } from "~/models/ad/views.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
@@ -18,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const visitor = await visitorOf(request, context);
   const result = countAdView(id, visitor.person);
   if (result === null) return jsonError(404, "Anúncio não encontrado");
-  return Response.json(result, { headers: visitorHeaders(visitor, { "Cache-Control": "no-store" }) });
+  return Response.json(result, { headers: visitorHeaders(visitor, NO_STORE) });
 }
 
 export function loader() {

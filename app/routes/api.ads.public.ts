@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseOrThrow, searchParamsOf } from "~/web/http.server";
+import { NO_STORE, parseOrThrow, searchParamsOf } from "~/web/http.server";
 import { publicAdsQuerySchema, toPublicAdsFilter, withConsistentCategory } from "~/models/ad/listing-query.server";
 import { listPublicAds } from "~/models/ad/listing.server";
 
@@ -8,6 +8,6 @@ export function loader({ request }: LoaderFunctionArgs) {
   const query = parseOrThrow(publicAdsQuerySchema, searchParamsOf(request), "Parâmetros de busca inválidos");
   return Response.json(listPublicAds(withConsistentCategory(toPublicAdsFilter(query))), {
     // Views change the order all the time: never serve a stale page from a cache.
-    headers: { "Cache-Control": "no-store" },
+    headers: NO_STORE,
   });
 }

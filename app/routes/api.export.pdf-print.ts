@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { EXPORT_MESSAGES } from "~/models/statistics/statistics";
 import { buildReportPdf } from "~/models/statistics/pdf.server";
 import { requireAdmin } from "~/web/auth.server";
-import { jsonError } from "~/web/http.server";
+import { jsonError, NO_STORE } from "~/web/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="${fileName}"`,
         "Content-Length": String(bytes.byteLength),
-        "Cache-Control": "private, no-store",
+        ...NO_STORE,
       },
     });
   } catch (error) {

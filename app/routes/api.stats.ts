@@ -2,8 +2,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getAdminTotals } from "~/models/statistics/stats.server";
 import { requireAdmin } from "~/web/auth.server";
+import { NO_STORE } from "~/web/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return Response.json(getAdminTotals(), { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(getAdminTotals(), { headers: NO_STORE });
 }

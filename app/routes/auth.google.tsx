@@ -9,13 +9,14 @@ import { Icon } from "~/components/Icon";
 import { focusRing } from "~/components/auth/AuthForm";
 import { siteOrigin } from "~/web/auth.server";
 import { googleAuthenticator, googleCallbackUrl, isGoogleConfigured } from "~/services/google.server";
+import { NO_STORE } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Login com Google | Classificados Patos" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = siteOrigin();
   if (!isGoogleConfigured()) {
-    return data({ callbackUrl: googleCallbackUrl(origin) }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return data({ callbackUrl: googleCallbackUrl(origin) }, { status: 503, headers: NO_STORE });
   }
   // Throws the redirect to Google (with the state cookie).
   await googleAuthenticator(origin).authenticate("google", request);

@@ -10,14 +10,13 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SAVED_SEARCH_MESSAGES } from "~/models/saved-search/saved-search";
 import { describeSavedSearch, readSavedSearch, savedSearchById, searchIdOfToken, unsubscribeByToken } from "~/models/saved-search/saved-searches.server";
+import { NO_STORE, notFoundPage } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Cancelar alerta de busca | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 export function loader({ params }: LoaderFunctionArgs) {
   const id = searchIdOfToken(params.token ?? "");
-  if (id === null) throw new Response(SAVED_SEARCH_MESSAGES.badLink, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
+  if (id === null) throw notFoundPage(SAVED_SEARCH_MESSAGES.badLink);
   const search = savedSearchById(id);
   // Gone: unsubscribed already (this page's button, or the mail client's one-click).
   return data({ description: search ? describeSavedSearch(readSavedSearch(search.query)) : null }, { headers: NO_STORE });

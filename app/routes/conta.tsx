@@ -22,7 +22,7 @@ import { changePassword, getAccountProfile, updateProfile } from "~/models/accou
 import { listSavedSearches } from "~/models/saved-search/saved-searches.server";
 import { endSession, getAuthContext, requireUser } from "~/web/auth.server";
 import { rememberDevice } from "~/web/device.server";
-import { readFormData, retryAfterHeaders } from "~/web/http.server";
+import { NO_STORE, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Minha conta | Classificados Patos" }, { name: "robots", content: "noindex" }];
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = getAccountProfile(user.id);
   if (!profile) throw new Response("Conta não encontrada", { status: 404 });
-  return data({ profile, searches: listSavedSearches(user.id) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ profile, searches: listSavedSearches(user.id) }, { headers: NO_STORE });
 }
 
 type Answer = { form: "profile" | "password" | "delete"; result: SubmissionResult<string[]> };

@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayKey } from "~/lib/dates";
 import { exportUserData } from "~/models/account/data-export.server";
 import { requireUser, siteOrigin } from "~/web/auth.server";
+import { NO_STORE } from "~/web/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="meus-dados-classificados-patos-${todayKey()}.json"`,
-      "Cache-Control": "private, no-store",
+      ...NO_STORE,
       "X-Content-Type-Options": "nosniff",
     },
   });

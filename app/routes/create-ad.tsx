@@ -27,13 +27,14 @@ import { listCities } from "~/models/city/city.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { imageUrl } from "~/services/images.server";
 import { getOptionalUser, requireUser } from "~/web/auth.server";
-import { readFormData } from "~/web/http.server";
+import { aiRefusalPage, NO_STORE, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 import { readUploadForm } from "~/web/upload.server";
 
 export const meta: MetaFunction = () => [{ title: "Anunciar | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+// A refused AI description (429) tells the browser when to try again.
+export { retryAfterPageHeaders as headers } from "~/web/http.server";
 
 function stepOf(url: URL): 1 | 2 | 3 | null {
   const value = url.searchParams.get("step");
@@ -147,15 +148,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === "generate") {
       const generated = await generateDescriptionFor(user, descriptionInputFor(adInputFromDraft(draft.data)));
-      if ("tooFast" in generated) {
-        return data({ step, result: null, rejection: null, formError: generated.message }, { status: 429 });
-      }
-      if (generated.source === "limit_reached") {
-        return toast.jsonWithError(
-          { step, result: null, rejection: null, formError: generated.message ?? null },
-          { message: "Limite atingido", description: generated.message },
-          { status: 429 },
-        );
+      if (!generated.ok) {
+        const refused = aiRefusalPage(generated);
+        return toast.jsonWithError({ step, result: null, rejection: null, formError: generated.message }, refused.toast, refused.init);
       }
       saveDraft(user.id, { description: generated.description });
       throw await toast.redirectWithSuccess(`${stepPath(2)}#descricao`, { message: "Descrição gerada", description: "Revise o texto antes de publicar." });

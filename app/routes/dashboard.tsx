@@ -28,14 +28,12 @@ import { requestHumanReview, reviewRequestRefusal } from "~/models/ad/moderation
 import { changeAdStatus, deleteAd, managedAdState } from "~/models/ad/status.server";
 import { listCategories } from "~/models/category/category.server";
 import { getOptionalUser, loginPath, requireUser, safeRedirect } from "~/web/auth.server";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData } from "~/web/http.server";
 import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
 
 const AdDialog = lazy(() => import("~/components/ads/AdDialog"));
 
 export const meta: MetaFunction = () => [{ title: "Meus Anúncios | Classificados Patos" }, { name: "robots", content: "noindex" }];
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

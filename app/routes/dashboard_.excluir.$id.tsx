@@ -13,6 +13,7 @@ import { adStatusLabel, effectiveStatus } from "~/models/ad/ad";
 import { deleteRefusal, MANAGE_MESSAGES } from "~/models/ad/manage";
 import { managedAdState } from "~/models/ad/status.server";
 import { requireUser, safeRedirect } from "~/web/auth.server";
+import { NO_STORE } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Excluir anúncio | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       refusal: deleteRefusal(ad, user),
       back: back.startsWith("/dashboard") ? back : "/dashboard",
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -35,26 +35,24 @@ import { descriptionInputFor } from "~/models/ai-usage/description-input.server"
 import { listCategories, listSubcategories } from "~/models/category/category.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { requireUser } from "~/web/auth.server";
+import { aiRefusalPage, NO_STORE, notFoundPage } from "~/web/http.server";
 import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
 import { readUploadForm } from "~/web/upload.server";
 
 export const meta: MetaFunction = () => [{ title: "Editar anúncio | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-function notFound(): never {
-  throw new Response(MANAGE_MESSAGES.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
+// A refused AI description (429) tells the browser when to try again.
+export { retryAfterPageHeaders as headers } from "~/web/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = parseId(params.id);
-  if (id === null) notFound();
+  if (id === null) throw notFoundPage();
   const url = new URL(request.url);
   const now = new Date();
   const found = getAdForEdit(id, user, now);
   if (!found.ok) {
-    if (found.status === 404) notFound();
+    if (found.status === 404) throw notFoundPage();
     if (found.paused) return data({ mode: "paused" as const, id, message: found.message }, { headers: NO_STORE });
     // An ad the fraud signals just held (the photo manager's upload goes through the API) says why.
     const reviewReasons = found.status === 409 ? (getAdForApi(id, user, now)?.reviewReasons ?? []) : [];
@@ -94,7 +92,7 @@ type ActionAnswer = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = parseId(params.id);
-  if (id === null) notFound();
+  if (id === null) throw notFoundPage();
   const url = new URL(request.url);
   const here = `/edit-ad/${id}${url.searchParams.get("reactivate") === "true" ? "?reactivate=true" : ""}`;
   const upload = await readUploadForm(request);
@@ -136,16 +134,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       whatsapp: value?.whatsapp ?? found.ad.whatsapp,
     });
     const generated = await generateDescriptionFor(user, descriptionInputFor(input));
-    if ("tooFast" in generated) {
-      return toast.jsonWithError({ result: { ...submission.reply(), error: undefined }, rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer, {
-        message: "Aguarde",
-        description: generated.message,
-      }, { status: 429 });
-    }
-    if ("tooFast" in generated) return toast.jsonWithError({ result: submission.reply(), rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer, { message: "Aguarde", description: generated.message }, { status: 429 });
     // What was typed comes back without error messages: an empty description is why one asks for help.
-    const answer: ActionAnswer = { result: { ...submission.reply(), error: undefined }, rejection: null, generated: generated.source === "limit_reached" ? null : generated.description };
-    if (generated.source === "limit_reached") return toast.jsonWithError(answer, { message: "Limite atingido", description: generated.message });
+    const answer: ActionAnswer = { result: { ...submission.reply(), error: undefined }, rejection: null, generated: generated.ok ? generated.description : null };
+    if (!generated.ok) {
+      const refused = aiRefusalPage(generated);
+      return toast.jsonWithError(answer, refused.toast, refused.init);
+    }
     return data(answer);
   }
 

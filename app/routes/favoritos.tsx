@@ -17,7 +17,7 @@ import { changeFavourite, favouriteCards, favouriteFormSchema, favouriteIdsOf } 
 import { assertNotCrossSite, safeRedirect } from "~/web/auth.server";
 import { favouritesCookie } from "~/web/favourites-cookie.server";
 import { favouriteHolderOf } from "~/web/favourites.server";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData } from "~/web/http.server";
 import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Meus favoritos | Classificado
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, holder } = await favouriteHolderOf(request);
   const { cards, missing } = favouriteCards(favouriteIdsOf(holder));
-  return data({ cards, missing, signedIn: user !== null }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ cards, missing, signedIn: user !== null }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -35,7 +35,7 @@ import { checkPaymentStatus, getOwnPayment, getPaymentPage, pixQrImage } from "~
 import { receiveGatewayEvent } from "~/models/payment/webhook.server";
 import { parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
 import { assertNotCrossSite, clientIp, requireUser } from "~/web/auth.server";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
 import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
@@ -45,16 +45,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 
 const CARD_FIELDS = ["cardNumber", "cardCcv", "cardExpiryMonth", "cardExpiryYear"];
 
-function notFound(): never {
-  throw new Response(PAYMENT_MESSAGES.adNotFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const adId = parseId(params.id);
-  if (adId === null) notFound();
+  if (adId === null) throw notFoundPage();
   const page = await getPaymentPage(adId, user.id);
-  if (!page) notFound();
+  if (!page) throw notFoundPage();
   const url = new URL(request.url);
   return data(
     {
@@ -68,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       canSimulate: canSimulatePayments(),
       approved: url.searchParams.get("pagamento") === "aprovado",
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: NO_STORE },
   );
 }
 
@@ -80,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   assertNotCrossSite(request);
   const user = await requireUser(request);
   const adId = parseId(params.id);
-  if (adId === null) notFound();
+  if (adId === null) throw notFoundPage();
   const here = `/payment/${adId}`;
   const formData = await readFormData(request);
   const intent = formData.get("intent");
@@ -88,9 +84,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "check" || intent === "simulate") {
     const paymentId = parseId(formData.get("paymentId"));
     const payment = paymentId === null ? null : getOwnPayment(paymentId, user.id);
-    if (!payment || payment.adId !== adId) notFound();
+    if (!payment || payment.adId !== adId) throw notFoundPage();
     if (intent === "simulate") {
-      if (!canSimulatePayments()) notFound();
+      if (!canSimulatePayments()) throw notFoundPage();
       const body = localConfirmationEvent(payment.id);
       receiveGatewayEvent(parseAsaasWebhook(body)!, body);
     }
@@ -104,7 +100,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "free") {
     const result = publishIfFree(adId, user.id);
     if (!result.ok) {
-      if (result.status === 404) notFound();
+      if (result.status === 404) throw notFoundPage();
       return data({ result: undefined, alert: { title: result.title, message: result.message }, toast: errorToast(result.title, result.message) }, { status: result.status });
     }
     return toast.redirectWithSuccess(`${here}?pagamento=aprovado`, { message: PAYMENT_MESSAGES.freePublished, description: adAfterPaymentMessage(result.adStatus) });
@@ -118,7 +114,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const result = await startPayment({ adId, userId: user.id, request: submission.value, remoteIp: clientIp(request, context) });
   if (!result.ok) {
-    if (result.status === 404) notFound();
+    if (result.status === 404) throw notFoundPage();
     const alert = { title: result.title, message: result.message };
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: CARD_FIELDS }), alert, toast: errorToast(alert.title, alert.message) },

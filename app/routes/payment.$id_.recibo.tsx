@@ -13,6 +13,7 @@ import { parseId } from "~/lib/parse-id";
 import { getReceipt } from "~/models/payment/receipt.server";
 import { formatFee } from "~/models/payment/payment-form";
 import { requireUser } from "~/web/auth.server";
+import { NO_STORE } from "~/web/http.server";
 
 const NOT_FOUND = "Recibo não encontrado";
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const paymentId = named === null ? null : parseId(named);
   const receipt = adId === null || (named !== null && paymentId === null) ? null : getReceipt({ adId, userId: user.id, paymentId });
   if (!receipt) throw new Response(NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return data({ receipt }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ receipt }, { headers: NO_STORE });
 }
 
 // Printing: only the receipt, without the site's header, footer and buttons.

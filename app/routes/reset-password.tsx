@@ -15,7 +15,7 @@ import {
 } from "~/components/auth/AuthForm";
 import { useLiveForm } from "~/components/useLiveForm";
 import { MESSAGES, resetPasswordSchema } from "~/models/account/account";
-import { readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData } from "~/web/http.server";
 import { isResetTokenValid, resetPassword } from "~/models/account/password-reset.server";
 import { assertNotCrossSite, getAuthContext } from "~/web/auth.server";
 import { rememberDevice } from "~/web/device.server";
@@ -30,7 +30,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) throw await toast.redirectWithError("/forgot-password", { message: "Erro", description: MESSAGES.resetTokenMissing });
-  return data({ token, valid: isResetTokenValid(token) }, { headers: { "Cache-Control": "no-store" } });
+  return data({ token, valid: isResetTokenValid(token) }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

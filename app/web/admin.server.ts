@@ -9,6 +9,7 @@ import { data, redirect } from "@remix-run/node";
 import { ADMIN_ACCESS_DENIED } from "~/models/account/user";
 import { getOptionalUser, loginPath, requireAdmin, type PublicUser } from "~/web/auth.server";
 import { toast } from "~/web/toast.server";
+import { NO_STORE } from "~/web/http.server";
 
 export { ADMIN_ACCESS_DENIED as ACCESS_DENIED };
 
@@ -60,7 +61,7 @@ export function formFailure(
     : submission.reply();
   const description = refusal?.message ?? firstError(submission) ?? "Verifique os campos destacados.";
   const failure: FailureToast = { type: "error", message: title, description };
-  return data({ ...extra, result, toast: failure }, { status: refusal?.status ?? 400, headers: { "Cache-Control": "no-store" } });
+  return data({ ...extra, result, toast: failure }, { status: refusal?.status ?? 400, headers: NO_STORE });
 }
 
 export type FailureToast = { type: "error"; message: string; description: string };

@@ -1,19 +1,48 @@
 /**
- * Request plumbing shared by the routes: one JSON error shape ({message, details?}), query/params
- * parsing with a zod schema, and form bodies — each answering 400 instead of throwing a 500.
+ * The web's answers, in one module: the one JSON error shape of every `/api` route ({message,
+ * details?} and the optional fields the spec names), a page's 404, the 429 with Retry-After of every
+ * throttle and quota (the AI quota's included), the cache header; and the request plumbing that
+ * answers 400 with them (query/params parsed with a zod schema, form and JSON bodies) instead of a 500.
+ * A route says which answer; app/architecture.test.ts keeps the 4xx statuses in here.
  */
 import type { HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import type * as zm from "zod/mini";
 import { MESSAGES } from "~/models/account/account";
+import { AD_NOT_FOUND } from "~/models/ad/ad";
+import { AI_MESSAGES } from "~/models/ai-usage/ai-usage";
+import type { AiCallRefused } from "~/models/ai-usage/ai-usage.server";
 
+/**
+ * The one cache rule for anything personal, one-time or an error: `no-store` alone. It already forbids
+ * every cache, shared or the browser's own, from keeping the answer, so `private` beside it said
+ * nothing more, and two spellings invited a third.
+ */
 export const NO_STORE = { "Cache-Control": "no-store" };
 
-export type ApiError = { message: string; details?: string[] };
+/**
+ * Every `/api` error body. `title` is the dashboard's toast heading where the spec gives one (the
+ * status and delete refusals); `suggestion` is spec 02 §7's, for an ad or photo the moderation refused.
+ */
+export type ApiError = { message: string; details?: string[]; suggestion?: string; title?: string };
 
-export function jsonError(status: number, message: string, details?: string[]) {
-  const body: ApiError = details?.length ? { message, details } : { message };
+export function jsonError(status: number, message: string, details?: string[], extra: { title?: string; suggestion?: string | null } = {}) {
+  const body: ApiError = {
+    ...(extra.title ? { title: extra.title } : {}),
+    message,
+    ...(details?.length ? { details } : {}),
+    ...(extra.suggestion ? { suggestion: extra.suggestion } : {}),
+  };
   return Response.json(body, { status, headers: NO_STORE });
+}
+
+/**
+ * A page's 404, thrown by its loader or action: the route's ErrorBoundary says it in pt-BR, and a
+ * fetch (the router's data request, a script) reads the message as plain text. Never kept: the ad
+ * missing now may be published after its payment.
+ */
+export function notFoundPage(message: string = AD_NOT_FOUND) {
+  return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
 }
 
 /** Parses a plain object (search params, route params, JSON body) or throws a 400 Response. */
@@ -95,6 +124,25 @@ export const retryAfterPageHeaders: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
+
+/**
+ * The AI quota's refusal on a page (the wizard, the edit page): the same 429, message and Retry-After
+ * as the API's, with the toast's title ('Limite atingido' for the month, 'Aguarde' for the burst).
+ */
+export function aiRefusalPage(refusal: AiCallRefused) {
+  const title = refusal.reason === "limit_reached" ? AI_MESSAGES.limitTitle : AI_MESSAGES.tooFastTitle;
+  return { toast: { message: title, description: refusal.message }, init: { status: refusal.status, headers: { ...NO_STORE, ...retryAfterHeaders(refusal) } } };
+}
+
+/**
+ * The same refusal from POST /api/ai/generate-description: the spec's body for the month's quota
+ * ({description: "", source: "limit_reached", message, usage}), the one error shape for the burst.
+ */
+export function aiRefusalJson(refusal: AiCallRefused) {
+  if (refusal.reason === "too_fast") return flowError(refusal);
+  const body = { description: "", source: "limit_reached", message: refusal.message, usage: refusal.usage };
+  return Response.json(body, { status: refusal.status, headers: { ...NO_STORE, ...retryAfterHeaders(refusal) } });
+}
 
 /** The JSON answer for a refused account flow (its status, message and, for 429 and 503, Retry-After). */
 export function flowError(result: { status: number; message: string } & RetryAfter) {

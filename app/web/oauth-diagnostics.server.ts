@@ -2,7 +2,8 @@
 import { data } from "@remix-run/node";
 import { oauthDiagnostics } from "~/services/google.server";
 import { siteOrigin } from "~/web/auth.server";
+import { NO_STORE } from "~/web/http.server";
 
 export function loader() {
-  return data(oauthDiagnostics(siteOrigin()), { headers: { "Cache-Control": "no-store" } });
+  return data(oauthDiagnostics(siteOrigin()), { headers: NO_STORE });
 }

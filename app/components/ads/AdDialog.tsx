@@ -1,6 +1,6 @@
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
-import { adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
+import { AD_LOAD_ERROR, AD_NOT_FOUND, adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
 import { AdDetail } from "./AdDetail";
 import { adDetailDates } from "./ad-dates";
 
@@ -14,10 +14,11 @@ export async function openAd(id: number, onViews: (views: number) => void): Prom
   try {
     response = await fetch(`/api/ads/${id}`, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } });
   } catch {
-    throw new Error("Erro ao carregar detalhes do anúncio");
+    throw new Error(AD_LOAD_ERROR);
   }
-  if (response.status === 404) throw new Error("Anúncio não encontrado");
-  if (!response.ok) throw new Error("Erro ao carregar detalhes do anúncio");
+  // The status travels as the cause: the list decides what to say by it, never by the message's text.
+  if (response.status === 404) throw new Error(AD_NOT_FOUND, { cause: 404 });
+  if (!response.ok) throw new Error(AD_LOAD_ERROR, { cause: response.status });
   const detail = (await response.json()) as AdDetailData;
   window.history.pushState({ adDialog: id }, "", adPath(detail));
   void fetch(`/api/ads/${id}/view`, { method: "POST", credentials: "same-origin" })

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useNonce } from "~/components/nonce";
 import { useServerParts } from "~/components/server-parts";
-import type { AdDetail, CardAd } from "~/models/ad/ad";
+import { AD_LOAD_ERROR, AD_NOT_FOUND, type AdDetail, type CardAd } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton } from "./AdCard";
 import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "./FavouriteButton";
 import { useHydrated } from "~/components/use-hydrated";
@@ -204,7 +204,7 @@ function useAdDialog() {
       const { openAd } = await loadDialog();
       setAd(await openAd(id, (views) => setAd((current) => (current?.id === id ? { ...current, views } : current))));
     } catch (caught) {
-      setError(caught instanceof Error && caught.message === "Anúncio não encontrado" ? caught.message : "Erro ao carregar detalhes do anúncio");
+      setError(caught instanceof Error && caught.cause === 404 ? AD_NOT_FOUND : AD_LOAD_ERROR);
     } finally {
       setOpeningId(null);
     }

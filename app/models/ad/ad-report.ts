@@ -4,7 +4,7 @@
  * ships this to the browser. Rules live in ./reports.server.ts.
  */
 
-import type { AdStatus } from "~/models/ad/ad";
+import { AD_NOT_FOUND, type AdStatus } from "~/models/ad/ad";
 
 export const REPORT_REASONS = ["golpe", "produto_proibido", "anuncio_falso", "ofensivo", "outro"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -54,7 +54,7 @@ export const REPORT_MESSAGES = {
   already: "Você já denunciou este anúncio. Obrigado: nossa equipe vai analisá-lo.",
   reasonRequired: "Escolha um motivo para a denúncia",
   detailsTooLong: `O texto deve ter no máximo ${REPORT_DETAILS_MAX} caracteres`,
-  notFound: "Anúncio não encontrado",
+  notFound: AD_NOT_FOUND,
   throttled: "Muitas denúncias em pouco tempo. Tente novamente mais tarde.",
   /** Shown above the form: what a report does, and why it does not take the ad down by itself. */
   howItWorks: `Sua denúncia chega na hora à nossa equipe, que analisa o anúncio. Ele só sai do ar antes disso quando ${REPORTS_TO_HOLD} contas com mais de ${REPORTER_MIN_ACCOUNT_AGE_DAYS} dias o denunciam; o anunciante é avisado e pode pedir revisão.`,

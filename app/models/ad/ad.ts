@@ -17,6 +17,11 @@ export type AdType = (typeof AD_TYPES)[number];
 export const AD_STATUSES = ["active", "paused", "pending_payment", "expired", "rejected", "pending"] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
+/** Spec 02 §8's answer for an ad that does not exist or is not the caller's, on every page and endpoint. */
+export const AD_NOT_FOUND = "Anúncio não encontrado";
+/** Spec 02 §8's answer when an ad could not be loaded for any other reason. */
+export const AD_LOAD_ERROR = "Erro ao carregar detalhes do anúncio";
+
 /** Photos an ad may have. */
 export const MAX_AD_IMAGES = 5;
 /** Ads awaiting payment, paused or expired for longer than this are removed by the daily job (terms §6). */

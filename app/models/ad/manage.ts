@@ -8,7 +8,7 @@
  * "created today" as a São Paulo calendar day.
  */
 import { isCreatedToday } from "~/lib/dates";
-import { adStatusLabel, effectiveStatus, type AdStatus, type AdType, type PublicAdImage } from "~/models/ad/ad";
+import { AD_NOT_FOUND, adStatusLabel, effectiveStatus, type AdStatus, type AdType, type PublicAdImage } from "~/models/ad/ad";
 
 /** Dashboard page sizes (spec 02 §9), newest first. */
 export const DASHBOARD_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -20,7 +20,7 @@ export const ADMIN_SETTABLE_STATUSES = ["active", "paused", "pending_payment"] a
 export const MANAGE_MESSAGES = {
   loginTitle: "Acesso negado",
   loginRequired: "Você precisa fazer login para acessar o dashboard",
-  notFound: "Anúncio não encontrado",
+  notFound: AD_NOT_FOUND,
   notOwner: "Acesso negado. Você só pode editar seus próprios anúncios.",
   deleteTitle: "Não é possível excluir",
   userDeleteOnly: "Apenas anúncios com status 'Pendente de Pagamento' ou 'Expirado' podem ser excluídos.",

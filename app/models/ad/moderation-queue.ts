@@ -7,7 +7,7 @@
  */
 import * as z from "zod/mini";
 import { multiLine } from "~/lib/plain-text";
-import type { AdModeration, AdType } from "~/models/ad/ad";
+import { AD_NOT_FOUND, type AdModeration, type AdType } from "~/models/ad/ad";
 import { REPORT_RESOLUTIONS, type AdReportSummary } from "~/models/ad/ad-report";
 import type { FraudSignal } from "~/models/ad/fraud-signals";
 
@@ -24,7 +24,7 @@ export const MODERATION_MESSAGES = {
   resolution: "Escolha descartar as denúncias ou retirar o anúncio do ar",
   reasonMax: `O motivo pode ter no máximo ${REASON_MAX} caracteres`,
   decision: "Escolha aprovar ou rejeitar",
-  notFound: "Anúncio não encontrado",
+  notFound: AD_NOT_FOUND,
   notPending: "Este anúncio não está aguardando moderação.",
   notRejected: "Só um anúncio rejeitado ou ocultado por denúncias pode pedir revisão humana.",
   alreadyPending: "Este anúncio já está aguardando uma revisão humana.",

@@ -9,7 +9,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, categories } from "~/db/schema";
-import { effectiveStatus, MAX_AD_IMAGES, type AdStatus, type Viewer } from "~/models/ad/ad";
+import { AD_NOT_FOUND, effectiveStatus, MAX_AD_IMAGES, type AdStatus, type Viewer } from "~/models/ad/ad";
 import { AD_FORM_MESSAGES } from "~/models/ad/ad-form";
 import { holdChangedLiveAd } from "~/models/ad/lifecycle.server";
 import { photoChangeRefusal } from "~/models/ad/manage";
@@ -58,7 +58,7 @@ export function listAdPhotos(adId: number, viewer: NonNullable<Viewer>): AdPhoto
  */
 export function addPhotoRefusal(adId: number, viewer: NonNullable<Viewer>): Refusal | null {
   const ad = managedAd(adId, viewer);
-  if (!ad) return { ok: false, status: 404, message: "Anúncio não encontrado" };
+  if (!ad) return { ok: false, status: 404, message: AD_NOT_FOUND };
   const locked = photoChangeRefusal(ad, viewer);
   return locked ? { ok: false, status: 409, message: locked } : null;
 }
@@ -113,7 +113,7 @@ export async function addAdPhoto(adId: number, viewer: NonNullable<Viewer>, file
 
 export async function removeAdPhoto(adId: number, imageId: number, viewer: NonNullable<Viewer>): Promise<{ ok: true } | Refusal> {
   const ad = managedAd(adId, viewer);
-  if (!ad) return { ok: false, status: 404, message: "Anúncio não encontrado" };
+  if (!ad) return { ok: false, status: 404, message: AD_NOT_FOUND };
   const locked = photoChangeRefusal(ad, viewer);
   if (locked) return { ok: false, status: 409, message: locked };
   const removed = writeTransaction((tx) => {

@@ -16,7 +16,7 @@ import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, categories, characteristics, cities, subcategories } from "~/db/schema";
 import { addDaysToKey, expirationInstantFromKey, isValidDateKey, todayKey } from "~/lib/dates";
 import { formatWhatsapp } from "~/lib/whatsapp";
-import { MAX_AD_IMAGES, type AdModeration, type AdType } from "~/models/ad/ad";
+import { AD_NOT_FOUND, MAX_AD_IMAGES, type AdModeration, type AdType } from "~/models/ad/ad";
 import { AD_FORM_MESSAGES, generatedTitle } from "~/models/ad/ad-form";
 import { checkCharacteristicValues, type CharacteristicDefinition } from "~/models/ad/characteristic-values";
 import { adCostCents, minExpirationKey } from "~/models/ad/cost";
@@ -245,7 +245,7 @@ export async function rewriteUnpaidAd(
   now = new Date(),
 ): Promise<AdWriteResult> {
   const existing = db.select({ userId: ads.userId, status: ads.status, expirationDate: ads.expirationDate }).from(ads).where(eq(ads.id, adId)).get();
-  if (!existing || existing.userId !== userId) return { ok: false, status: 404, message: "Anúncio não encontrado" };
+  if (!existing || existing.userId !== userId) return { ok: false, status: 404, message: AD_NOT_FOUND };
   if (existing.status !== "pending_payment") {
     return { ok: false, status: 409, message: `Este anúncio não pode ser editado no momento. Status: ${existing.status}` };
   }

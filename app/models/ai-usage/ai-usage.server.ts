@@ -10,7 +10,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, sqlite } from "~/db/client.server";
 import { aiUsage } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { monthKey } from "~/lib/dates";
+import { monthKey, startOfDayInstant } from "~/lib/dates";
 import { AI_MESSAGES, type AiDescriptionSource, type AiUsage } from "~/models/ai-usage/ai-usage";
 import { countAttempt } from "~/models/account/throttle.server";
 import { normalizeEmail } from "~/models/account/users.server";
@@ -89,8 +89,19 @@ export function recordProvider(holder: QuotaHolder, provider: "gemini" | "openai
     .run();
 }
 
-/** A paid AI call refused before it was made, and why. */
-export type AiCallRefused = { ok: false; status: 429; message: string; usage: AiUsage; retryAfterMinutes?: number };
+/**
+ * A paid AI call refused before it was made, and why: the month's quota is spent (`limit_reached`,
+ * until the São Paulo month turns) or too many calls in the last minute (`too_fast`, a script and
+ * never a person). Both are a 429 with the wait known, answered by web/http.server.ts (aiRefusal).
+ */
+export type AiCallRefused = { ok: false; status: 429; reason: "limit_reached" | "too_fast"; message: string; usage: AiUsage; retryAfterSeconds: number };
+
+/** Seconds from `now` until the next São Paulo month starts, when the monthly quota comes back. */
+function secondsUntilNextMonth(now: Date) {
+  const [year, month] = monthKey(now).split("-").map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+  return Math.max(1, Math.ceil((startOfDayInstant(next).getTime() - now.getTime()) / 1000));
+}
 
 /**
  * Takes one call from the holder's month (after the per-minute burst limit, which stops scripts and
@@ -99,24 +110,23 @@ export type AiCallRefused = { ok: false; status: 429; message: string; usage: Ai
 export function takeAiCall(holder: QuotaHolder, now = new Date()): { ok: true; usage: AiUsage } | AiCallRefused {
   const limit = monthlyLimit();
   const burst = countAttempt("ai-description", [`ai-user:${holder.id}`], now);
-  if (!burst.ok) return { ok: false, status: 429, message: AI_MESSAGES.tooFast, usage: usageStatus(holder, now), retryAfterMinutes: burst.retryAfterMinutes };
+  if (!burst.ok) {
+    return { ok: false, status: 429, reason: "too_fast", message: AI_MESSAGES.tooFast, usage: usageStatus(holder, now), retryAfterSeconds: burst.retryAfterMinutes * 60 };
+  }
   const total = reserveCall(holder, now);
-  if (total === null) return { ok: false, status: 429, message: AI_MESSAGES.limitReached(limit), usage: toUsage(limit, limit) };
+  if (total === null) {
+    return { ok: false, status: 429, reason: "limit_reached", message: AI_MESSAGES.limitReached(limit), usage: toUsage(limit, limit), retryAfterSeconds: secondsUntilNextMonth(now) };
+  }
   return { ok: true, usage: toUsage(total, limit) };
 }
 
-export type GeneratedDescription = { description: string; source: AiDescriptionSource; usage: AiUsage; message?: string };
+export type GeneratedDescription = { ok: true; description: string; source: Exclude<AiDescriptionSource, "limit_reached">; usage: AiUsage };
 
-/** Refused before anything is counted: too many generations in the last minute (a script, not a person). */
-export type TooFast = { tooFast: true; message: string; retryAfterMinutes: number };
-
-export async function generateDescriptionFor(holder: QuotaHolder, input: DescriptionInput, now = new Date()): Promise<GeneratedDescription | TooFast> {
+/** A description from the first provider that answers, or why no call was made (one refusal for every surface). */
+export async function generateDescriptionFor(holder: QuotaHolder, input: DescriptionInput, now = new Date()): Promise<GeneratedDescription | AiCallRefused> {
   const call = takeAiCall(holder, now);
-  if (!call.ok) {
-    if (call.retryAfterMinutes) return { tooFast: true, message: call.message, retryAfterMinutes: call.retryAfterMinutes };
-    return { description: "", source: "limit_reached", usage: call.usage, message: call.message };
-  }
+  if (!call.ok) return call;
   const result = await generateDescription(input, aiConfig());
   recordProvider(holder, result.source, now);
-  return { description: result.description, source: result.source, usage: call.usage };
+  return { ok: true, description: result.description, source: result.source, usage: call.usage };
 }

@@ -6,6 +6,7 @@ export type AiUsage = { totalCalls: number; limit: number; remainingCalls: numbe
 
 export const AI_MESSAGES = {
   limitTitle: "Limite atingido",
+  tooFastTitle: "Aguarde",
   limitButton: "Limite esgotado",
   limitReached: (limit: number) => `Limite de ${limit} gerações mensais atingido`,
   generating: "Gerando...",

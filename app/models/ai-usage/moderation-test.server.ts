@@ -14,7 +14,7 @@ export type ModerationTest = { kind: "text"; description: string; categoryName: 
 
 export type ModerationTestAnswer =
   | { ok: true; result: ModerationResult; usage: AiUsage | null }
-  | { ok: false; status: 400 | 429; message: string; retryAfterMinutes?: number };
+  | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
 
 /** What the page says about the quota before a test: null for an administrator (no limit). */
 export function moderationTestUsage(user: PublicUser): AiUsage | null {
@@ -25,7 +25,7 @@ export async function runModerationTest(user: PublicUser, test: ModerationTest, 
   let usage: AiUsage | null = null;
   if (!user.isAdmin) {
     const call = takeAiCall(user, now);
-    if (!call.ok) return { ok: false, status: call.status, message: call.message, retryAfterMinutes: call.retryAfterMinutes };
+    if (!call.ok) return { ok: false, status: call.status, message: call.message, retryAfterSeconds: call.retryAfterSeconds };
     usage = call.usage;
   }
   if (test.kind === "text") {

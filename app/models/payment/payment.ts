@@ -1,8 +1,11 @@
 /**
  * Payments, the browser-safe half: methods, statuses and their labels, the spec's messages
- * (spec 02 §5, §8) and the timings of the payment screen. No imports: db/schema.ts takes the enums
- * from here (the form's schemas and the amount rule are in ./payment-form.ts).
+ * (spec 02 §5, §8) and the timings of the payment screen. db/schema.ts takes the enums from here, so
+ * it imports only relatively (drizzle-kit reads it without the ~ alias), and only the ad's browser-safe
+ * module (the form's schemas and the amount rule are in ./payment-form.ts).
  */
+
+import { AD_NOT_FOUND } from "../ad/ad";
 
 export const PAYMENT_METHODS = ["PIX", "CREDIT_CARD"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -61,7 +64,7 @@ export const PAYMENT_MESSAGES = {
   invalidEmail: "Email inválido",
   invalidMethod: "Escolha PIX ou Cartão de Crédito",
   cardsUnavailable: "Pagamento com cartão indisponível: use PIX.",
-  adNotFound: "Anúncio não encontrado",
+  adNotFound: AD_NOT_FOUND,
   paymentNotFound: "Pagamento não encontrado",
   alreadyPaid: "Este anúncio já foi pago.",
   notPayable: "Este anúncio não está aguardando pagamento.",

@@ -374,13 +374,3 @@ export const adReports = sqliteTable(
   },
   (t) => [uniqueIndex("ad_reports_ad_reporter_idx").on(t.adId, t.reporter), index("ad_reports_created_idx").on(t.createdAt)],
 );
-
-export type User = typeof users.$inferSelect;
-export type Category = typeof categories.$inferSelect;
-export type Subcategory = typeof subcategories.$inferSelect;
-export type Characteristic = typeof characteristics.$inferSelect;
-export type City = typeof cities.$inferSelect;
-export type Ad = typeof ads.$inferSelect;
-export type AdImage = typeof adImages.$inferSelect;
-export type AdDraft = typeof adDrafts.$inferSelect;
-export type AdReport = typeof adReports.$inferSelect;

@@ -16,8 +16,8 @@ export default defineConfig({
     // One test file per core (Vitest's default leaves one core free): much of an integration test is
     // waiting on Argon2 and SQLite, so the second core is not idle on a 2-core machine. 233 s → 194 s
     // for the whole run here.
-    // VITEST_MAX_WORKERS=1 when it runs beside the browser tests (scripts/test-side-by-side.sh).
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || os.availableParallelism(),
+    // Beside the browser tests too, niced (scripts/test-side-by-side.sh): it takes the cores they leave.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

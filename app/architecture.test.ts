@@ -107,6 +107,26 @@ describe("dependencies between app/ folders point one way", () => {
     const deferred = sourceFiles(APP).filter((file) => !exempt.includes(file) && /\bdb\.transaction\(/.test(fs.readFileSync(file, "utf8")));
     expect(deferred.map((file) => path.relative(APP, file))).toEqual([]);
   });
+
+  it("makes every 4xx answer in web/http.server.ts: routes and web say which, never build one", () => {
+    // A literal 4xx status beside a response (`new Response(`, `Response.json(`, `data(`/`json(` with an
+    // init or a bare status, a toast's init) is an answer made outside the one module: a route passes
+    // the model's own status, or calls jsonError, notFoundPage, invalidForm… A model-style result
+    // (`ok: false, status: 404`) is no answer.
+    const answers = path.join(APP, "web", "http.server.ts");
+    const speakers = [...sourceFiles(path.join(APP, "routes")), ...sourceFiles(path.join(APP, "web")), path.join(APP, "root.tsx"), path.join(APP, "entry.server.tsx")];
+    const made = speakers
+      .filter((file) => file !== answers)
+      .flatMap((file) =>
+        fs
+          .readFileSync(file, "utf8")
+          .split("\n")
+          .map((line, index) => ({ line, at: `${path.relative(APP, file)}:${index + 1}` }))
+          .filter(({ line }) => (/\bstatus:\s*4\d\d\b/.test(line) || /\b(?:data|json)\(.*,\s*4\d\d\s*\)/.test(line)) && !/\bok: false\b/.test(line) && !/\bstatus:\s*4\d\d\s*\|/.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(made).toEqual([]);
+  });
 });
 
 /**

@@ -1,9 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/layout/NotFound";
+import { notFoundPage } from "~/web/http.server";
 
 /** Any unknown address: the 404 page, with a real 404 status. */
 export function loader() {
-  throw new Response("Página não encontrada", { status: 404 });
+  throw notFoundPage("Página não encontrada");
 }
 
 export const meta: MetaFunction = () => [{ title: "Página não encontrada | Classificados Patos" }];

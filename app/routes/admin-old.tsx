@@ -25,9 +25,9 @@ import { listCharacteristics } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, DATA_TYPE_LABELS, categorySchema, characteristicSchema, subcategorySchema } from "~/models/category/category-form";
 import { getAdminReport } from "~/models/statistics/stats.server";
 import { ADMIN_ACCESS_DENIED as ACCESS_DENIED } from "~/models/account/user";
-import { adminOrNull, formFailure } from "~/web/admin.server";
+import { adminOrNull } from "~/web/admin.server";
 import { assertNotCrossSite } from "~/web/auth.server";
-import { NO_STORE, readFormData } from "~/web/http.server";
+import { forbiddenPage, formFailure, invalidForm, NO_STORE, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Painel Administrativo | Classificados Patos" }, { name: "robots", content: "noindex" }];
@@ -46,7 +46,7 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await adminOrNull(request);
-  if (!admin) return data({ denied: true as const }, { status: 403, headers: NO_STORE });
+  if (!admin) return forbiddenPage({ denied: true as const });
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("aba"));
   const categories = listCategoriesForAdmin();
@@ -68,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertNotCrossSite(request);
   const admin = await adminOrNull(request);
-  if (!admin) return data({ intent: "denied", result: undefined }, { status: 403 });
+  if (!admin) return forbiddenPage({ intent: "denied", result: undefined });
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   if (intent === "create-category") {
@@ -95,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: outcome.value.label,
     });
   }
-  return data({ intent, result: undefined }, { status: 400 });
+  return invalidForm({ intent, result: undefined });
 }
 
 export default function AdminOld() {

@@ -6,8 +6,8 @@ import { CategoryForm } from "~/components/admin/ReferenceForms";
 import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
 import { createCategory } from "~/models/category/admin.server";
 import { CATEGORY_MESSAGES, categorySchema } from "~/models/category/category-form";
-import { formFailure, requireAdminPage } from "~/web/admin.server";
-import { readFormData } from "~/web/http.server";
+import { requireAdminPage } from "~/web/admin.server";
+import { formFailure, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Nova categoria | Administração" }];

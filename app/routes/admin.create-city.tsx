@@ -9,8 +9,8 @@ import { CityForm } from "~/components/admin/CityForm";
 import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
 import { createCity } from "~/models/city/admin.server";
 import { CITY_MESSAGES, citySchema } from "~/models/city/city-form";
-import { formFailure, requireAdminPage } from "~/web/admin.server";
-import { readFormData } from "~/web/http.server";
+import { requireAdminPage } from "~/web/admin.server";
+import { formFailure, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Nova cidade | Administração" }];

@@ -23,7 +23,7 @@ import { deleteCity, getCity } from "~/models/city/admin.server";
 import { CITY_MESSAGES, isDefaultCity } from "~/models/city/city-form";
 import { requireAdminPage } from "~/web/admin.server";
 import { safeRedirect } from "~/web/auth.server";
-import { NO_STORE, readFormData } from "~/web/http.server";
+import { badRequestPage, NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirmar exclusão | Administração" }];
@@ -89,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const kind = kindOf(url.searchParams.get("tipo"));
   const id = parseId(url.searchParams.get("id"));
-  if (!kind || !id) throw data({ message: "Página não encontrada" }, { status: 404 });
+  if (!kind || !id) throw notFoundPage("Página não encontrada");
   const back = safeRedirect(url.searchParams.get("voltar"), FALLBACK[kind]);
   const target = describe(kind, id);
   if (!target) throw await toast.redirectWithError(back, { message: MESSAGES[kind].error, description: MESSAGES[kind].notFound });
@@ -101,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const kind = kindOf(form.get("tipo"));
   const id = parseId(form.get("id"));
-  if (!kind || !id) throw data({ message: "Pedido inválido" }, { status: 400 });
+  if (!kind || !id) throw badRequestPage("Pedido inválido");
   const back = safeRedirect(form.get("voltar"), FALLBACK[kind]);
   const outcome =
     kind === "categoria" ? deleteCategory(id) : kind === "subcategoria" ? deleteSubcategory(id) : kind === "caracteristica" ? deleteCharacteristic(id) : deleteCity(id);

@@ -17,8 +17,8 @@ import { countAdsInCategory, createCharacteristic, createSubcategory, listSubcat
 import { getCategory, listCharacteristics } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, DATA_TYPE_LABELS, categorySchema, characteristicSchema, subcategorySchema } from "~/models/category/category-form";
 import { DEFAULT_TEXT_LIMIT } from "~/models/ad/characteristic-values";
-import { formFailure, requireAdminPage } from "~/web/admin.server";
-import { NO_STORE, readFormData } from "~/web/http.server";
+import { requireAdminPage } from "~/web/admin.server";
+import { formFailure, NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.category.name ?? "Categoria"} | Administração` }];
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 function categoryOr404(params: { id?: string }) {
   const id = parseId(params.id);
   const category = id ? getCategory(id) : null;
-  if (!category) throw data({ message: CATEGORY_MESSAGES.categoryNotFound }, { status: 404 });
+  if (!category) throw notFoundPage(CATEGORY_MESSAGES.categoryNotFound);
   return category;
 }
 

@@ -4,7 +4,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { CharacteristicForm } from "~/components/admin/ReferenceForms";
@@ -13,8 +12,8 @@ import { parseId } from "~/lib/parse-id";
 import { getCharacteristic, listCategoriesForAdmin, updateCharacteristic } from "~/models/category/admin.server";
 import { getCategory } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, characteristicSchema } from "~/models/category/category-form";
-import { formFailure, requireAdminPage } from "~/web/admin.server";
-import { readFormData } from "~/web/http.server";
+import { requireAdminPage } from "~/web/admin.server";
+import { formFailure, notFoundPage, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Editar característica | Administração" }];
@@ -22,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Editar característica | Admi
 function characteristicOr404(params: { id?: string }) {
   const id = parseId(params.id);
   const characteristic = id ? getCharacteristic(id) : null;
-  if (!characteristic) throw data({ message: CATEGORY_MESSAGES.characteristicNotFound }, { status: 404 });
+  if (!characteristic) throw notFoundPage(CATEGORY_MESSAGES.characteristicNotFound);
   return characteristic;
 }
 

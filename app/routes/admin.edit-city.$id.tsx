@@ -1,7 +1,6 @@
 /** /admin/edit-city/{id} (spec 02 §2): rename a city or fix its state; the ads in it follow. */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CityForm } from "~/components/admin/CityForm";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
@@ -9,8 +8,8 @@ import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
 import { parseId } from "~/lib/parse-id";
 import { getCity, updateCity } from "~/models/city/admin.server";
 import { CITY_MESSAGES, citySchema, isDefaultCity } from "~/models/city/city-form";
-import { formFailure, requireAdminPage } from "~/web/admin.server";
-import { readFormData } from "~/web/http.server";
+import { requireAdminPage } from "~/web/admin.server";
+import { formFailure, notFoundPage, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Editar cidade | Administração" }];
@@ -18,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Editar cidade | Administraç�
 function cityOr404(params: { id?: string }) {
   const id = parseId(params.id);
   const city = id ? getCity(id) : null;
-  if (!city) throw data({ message: CITY_MESSAGES.notFound }, { status: 404 });
+  if (!city) throw notFoundPage(CITY_MESSAGES.notFound);
   return city;
 }
 

@@ -1,7 +1,6 @@
 /** /admin/edit-subcategory/{id}: a subcategory's name, description, state and category. */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { SubcategoryForm } from "~/components/admin/ReferenceForms";
@@ -10,8 +9,8 @@ import { parseId } from "~/lib/parse-id";
 import { listCategoriesForAdmin, updateSubcategory } from "~/models/category/admin.server";
 import { getCategory, getSubcategory } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, subcategorySchema } from "~/models/category/category-form";
-import { formFailure, requireAdminPage } from "~/web/admin.server";
-import { readFormData } from "~/web/http.server";
+import { requireAdminPage } from "~/web/admin.server";
+import { formFailure, notFoundPage, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Editar subcategoria | Administração" }];
@@ -19,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Editar subcategoria | Adminis
 function subcategoryOr404(params: { id?: string }) {
   const id = parseId(params.id);
   const subcategory = id ? getSubcategory(id) : null;
-  if (!subcategory) throw data({ message: CATEGORY_MESSAGES.subcategoryNotFound }, { status: 404 });
+  if (!subcategory) throw notFoundPage(CATEGORY_MESSAGES.subcategoryNotFound);
   return subcategory;
 }
 

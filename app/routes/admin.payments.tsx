@@ -16,9 +16,9 @@ import { idSchema } from "~/lib/id";
 import { formatBRL } from "~/lib/money";
 import { parseId } from "~/lib/parse-id";
 import { getPaymentForRefund, listPendingRefunds, listRecentPayments, refundPayment, REFUND_MESSAGES } from "~/models/payment/refund.server";
-import { requireAdminPage, type FailureToast } from "~/web/admin.server";
+import { requireAdminPage } from "~/web/admin.server";
 import { safeRedirect } from "~/web/auth.server";
-import { NO_STORE, readFormData } from "~/web/http.server";
+import { NO_STORE, readFormData, type FailureToast } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Pagamentos | Administração" }];

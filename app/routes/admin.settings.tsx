@@ -12,8 +12,8 @@ import { ActionToast, Card, PageHeader } from "~/components/admin/ui";
 import { centsToDecimalString, formatBRL } from "~/lib/money";
 import { adPriceSchema, SETTING_MESSAGES } from "~/models/setting/setting";
 import { getAdPricePerDayCents, setAdPricePerDayCents } from "~/models/setting/setting.server";
-import { formFailure, requireAdminPage } from "~/web/admin.server";
-import { readFormData } from "~/web/http.server";
+import { requireAdminPage } from "~/web/admin.server";
+import { formFailure, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Configurações | Administração" }];

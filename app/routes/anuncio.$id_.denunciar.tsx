@@ -14,7 +14,7 @@ import { REPORT_MESSAGES, type ReportActionData } from "~/models/ad/ad-report";
 import { getAdForViewer } from "~/models/ad/detail.server";
 import { reportAd, reportSchema } from "~/models/ad/reports.server";
 import { assertNotCrossSite, clientIp } from "~/web/auth.server";
-import { notFoundPage, readFormData, retryAfterHeaders } from "~/web/http.server";
+import { invalidForm, notFoundPage, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 // A refused report (429) tells the browser when to try again.
@@ -42,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const key = issue.path[0];
       if ((key === "reason" || key === "details") && !fieldErrors[key]) fieldErrors[key] = issue.message;
     }
-    return data<ReportActionData>({ ok: false, message: fieldErrors.reason ?? fieldErrors.details ?? REPORT_MESSAGES.reasonRequired, fieldErrors, values }, { status: 400 });
+    return invalidForm<ReportActionData>({ ok: false, message: fieldErrors.reason ?? fieldErrors.details ?? REPORT_MESSAGES.reasonRequired, fieldErrors, values });
   }
   const visitor = await visitorOf(request, context);
   const outcome = await reportAd({ adId: id, reporter: visitor.person, ip: clientIp(request, context), ...parsed.data });

@@ -10,7 +10,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SAVED_SEARCH_MESSAGES } from "~/models/saved-search/saved-search";
 import { describeSavedSearch, readSavedSearch, savedSearchById, searchIdOfToken, unsubscribeByToken } from "~/models/saved-search/saved-searches.server";
-import { NO_STORE, notFoundPage } from "~/web/http.server";
+import { NO_STORE, notFoundData, notFoundPage } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Cancelar alerta de busca | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
@@ -24,7 +24,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export function action({ params }: ActionFunctionArgs) {
   if (!unsubscribeByToken(params.token ?? "")) {
-    return data({ ok: false as const, message: SAVED_SEARCH_MESSAGES.badLink }, { status: 404, headers: NO_STORE });
+    return notFoundData({ ok: false as const, message: SAVED_SEARCH_MESSAGES.badLink });
   }
   return data({ ok: true as const, message: SAVED_SEARCH_MESSAGES.unsubscribedDescription }, { headers: NO_STORE });
 }

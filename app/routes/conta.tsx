@@ -22,7 +22,7 @@ import { changePassword, getAccountProfile, updateProfile } from "~/models/accou
 import { listSavedSearches } from "~/models/saved-search/saved-searches.server";
 import { endSession, getAuthContext, requireUser } from "~/web/auth.server";
 import { rememberDevice } from "~/web/device.server";
-import { NO_STORE, readFormData, retryAfterHeaders } from "~/web/http.server";
+import { badRequestPage, invalidForm, NO_STORE, notFoundPage, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Minha conta | Classificados Patos" }, { name: "robots", content: "noindex" }];
@@ -30,7 +30,7 @@ export const meta: MetaFunction = () => [{ title: "Minha conta | Classificados P
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = getAccountProfile(user.id);
-  if (!profile) throw new Response("Conta não encontrada", { status: 404 });
+  if (!profile) throw notFoundPage("Conta não encontrada");
   return data({ profile, searches: listSavedSearches(user.id) }, { headers: NO_STORE });
 }
 
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "profile") {
     const submission = parseWithZod(form, { schema: profileSchema });
-    if (submission.status !== "success") return answer({ form: "profile", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return invalidForm<Answer>({ form: "profile", result: submission.reply() });
     updateProfile(user.id, submission.value);
     throw await toast.redirectWithSuccess("/conta", ACCOUNT_MESSAGES.profileSaved);
   }
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "password") {
     const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
     const submission = parseWithZod(form, { schema: changePasswordSchema });
-    if (submission.status !== "success") return answer({ form: "password", result: submission.reply({ hideFields }) }, { status: 400 });
+    if (submission.status !== "success") return invalidForm<Answer>({ form: "password", result: submission.reply({ hideFields }) });
     const context = await getAuthContext(request);
     const result = await changePassword(user.id, submission.value, context?.token ?? null);
     if (!result.ok) {
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "delete-account") {
     const hideFields = ["password"];
     const submission = parseWithZod(form, { schema: deleteAccountSchema });
-    if (submission.status !== "success") return answer({ form: "delete", result: submission.reply({ hideFields }) }, { status: 400 });
+    if (submission.status !== "success") return invalidForm<Answer>({ form: "delete", result: submission.reply({ hideFields }) });
     const result = await deleteAccount(user.id, submission.value);
     if (!result.ok) {
       const reply = result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }) : submission.reply({ formErrors: [result.message], hideFields });
@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw await toast.redirectWithSuccess("/", { message: ACCOUNT_MESSAGES.accountDeleted, description: ACCOUNT_MESSAGES.accountDeletedDescription }, { headers: { "Set-Cookie": cleared } });
   }
 
-  throw new Response("Ação desconhecida", { status: 400 });
+  throw badRequestPage("Ação desconhecida");
 }
 
 const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";

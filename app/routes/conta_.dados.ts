@@ -6,12 +6,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayKey } from "~/lib/dates";
 import { exportUserData } from "~/models/account/data-export.server";
 import { requireUser, siteOrigin } from "~/web/auth.server";
-import { NO_STORE } from "~/web/http.server";
+import { NO_STORE, notFoundPage } from "~/web/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const exported = exportUserData(user.id, siteOrigin());
-  if (!exported) throw new Response("Conta não encontrada", { status: 404 });
+  if (!exported) throw notFoundPage("Conta não encontrada");
   return new Response(JSON.stringify(exported, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -27,7 +27,7 @@ import { listCities } from "~/models/city/city.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { imageUrl } from "~/services/images.server";
 import { getOptionalUser, requireUser } from "~/web/auth.server";
-import { aiRefusalPage, NO_STORE, readFormData } from "~/web/http.server";
+import { aiRefusalPage, invalidForm, NO_STORE, readFormData } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 import { readUploadForm } from "~/web/upload.server";
 
@@ -126,11 +126,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (step === 1) {
     const submission = parseWithZod(form, { schema: adStep1Schema });
-    if (submission.status !== "success") return data({ step, result: submission.reply(), rejection: null, formError: null }, { status: 400 });
+    if (submission.status !== "success") return invalidForm({ step, result: submission.reply(), rejection: null, formError: null });
     const { errors, subcategoryNext } = saveStep1(user.id, { ...submission.value, subcategoryId: submission.value.subcategoryId ?? null });
     // Without JavaScript a category with subcategories comes back once to offer them: the answer is saved, nothing is wrong.
     if (subcategoryNext) return data({ step, result: null, rejection: null, formError: null, subcategoryNext: true });
-    if (Object.keys(errors).length) return data({ step, result: submission.reply({ fieldErrors: errors }), rejection: null, formError: null }, { status: 400 });
+    if (Object.keys(errors).length) return invalidForm({ step, result: submission.reply({ fieldErrors: errors }), rejection: null, formError: null });
     throw redirect(stepPath(2));
   }
 
@@ -160,7 +160,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const ruleErrors = step2Errors(draft.data);
     if (submission.status !== "success" || Object.keys(ruleErrors).length || pairs.errors.length) {
       const result = submission.reply({ fieldErrors: ruleErrors, formErrors: pairs.errors });
-      return data({ step, result, rejection: null, formError: null }, { status: 400 });
+      return invalidForm({ step, result, rejection: null, formError: null });
     }
     if (intent === "photos") throw redirect(stepPath(3));
     return finish(user.id, step);
@@ -191,7 +191,7 @@ async function finish(userId: number, step: number) {
     return toast.jsonWithError(
       { step, result: null, rejection, formError: null },
       { message: result.message, description: rejection.details.join(" · "), duration: 8000 },
-      { status: 422 },
+      { status: result.status },
     );
   }
   return data({ step, result: null, rejection: null, formError: result.message }, { status: result.status });

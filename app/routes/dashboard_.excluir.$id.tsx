@@ -13,7 +13,7 @@ import { adStatusLabel, effectiveStatus } from "~/models/ad/ad";
 import { deleteRefusal, MANAGE_MESSAGES } from "~/models/ad/manage";
 import { managedAdState } from "~/models/ad/status.server";
 import { requireUser, safeRedirect } from "~/web/auth.server";
-import { NO_STORE } from "~/web/http.server";
+import { NO_STORE, notFoundPage } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Excluir anúncio | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = parseId(params.id);
   const ad = id === null ? null : managedAdState(id, user);
-  if (!ad) throw new Response(MANAGE_MESSAGES.notFound, { status: 404 });
+  if (!ad) throw notFoundPage(MANAGE_MESSAGES.notFound);
   const back = safeRedirect(new URL(request.url).searchParams.get("back"), "/dashboard");
   return data(
     {

@@ -35,7 +35,7 @@ import { descriptionInputFor } from "~/models/ai-usage/description-input.server"
 import { listCategories, listSubcategories } from "~/models/category/category.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { requireUser } from "~/web/auth.server";
-import { aiRefusalPage, NO_STORE, notFoundPage } from "~/web/http.server";
+import { aiRefusalPage, invalidForm, NO_STORE, notFoundPage } from "~/web/http.server";
 import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
 import { readUploadForm } from "~/web/upload.server";
 
@@ -143,7 +143,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data(answer);
   }
 
-  if (submission.status !== "success") return data({ result: submission.reply(), rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer, { status: 400 });
+  if (submission.status !== "success") return invalidForm({ result: submission.reply(), rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer);
   const result = await updateAd(id, user, submission.value);
   if (result.ok && result.reviewReasons.length) throw await heldForReview(result.reviewReasons);
   if (result.ok) {
@@ -157,14 +157,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (result.status === 400) {
     const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([field, message]) => [field, [message]]));
-    return data({ result: submission.reply({ fieldErrors }), rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer, { status: 400 });
+    return invalidForm({ result: submission.reply({ fieldErrors }), rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer);
   }
   if (result.status === 422) {
     const rejection = { title: result.message, details: result.details ?? [], suggestion: result.suggestion ?? null };
     return toast.jsonWithError(
       { result: submission.reply(), rejection, generated: null } satisfies ActionAnswer as ActionAnswer,
       { message: result.message, description: rejection.details.join(" · "), duration: ERROR_TOAST_MS },
-      { status: 422 },
+      { status: result.status },
     );
   }
   throw await toast.redirectWithError(result.status === 409 ? here : "/dashboard", { message: MANAGE_MESSAGES.updateError, description: result.message, duration: ERROR_TOAST_MS });

@@ -10,7 +10,7 @@ import { useLiveForm } from "~/components/useLiveForm";
 import { forgotPasswordSchema } from "~/models/account/account";
 import { forgotPassword } from "~/models/account/password-reset.server";
 import { assertNotCrossSite, clientIp } from "~/web/auth.server";
-import { readFormData, retryAfterHeaders } from "~/web/http.server";
+import { invalidForm, readFormData, retryAfterHeaders } from "~/web/http.server";
 
 // A refused sign-in, reset request or sign-up (429, 503) tells the browser when to try again.
 export { retryAfterPageHeaders as headers } from "~/web/http.server";
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), sent: null }, { status: 400 });
+    return invalidForm({ result: submission.reply(), sent: null });
   }
   const result = await forgotPassword({ email: submission.value.email, ip: clientIp(request, context) });
   if (!result.ok) {

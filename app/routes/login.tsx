@@ -14,7 +14,7 @@ import { displayName } from "~/models/account/user";
 import { signIn } from "~/models/account/sign-in.server";
 import { assertNotCrossSite, clientIp, requireAnonymous, safeRedirect, startSession } from "~/web/auth.server";
 import { deviceProofsOf, rememberDevice } from "~/web/device.server";
-import { readFormData, retryAfterHeaders } from "~/web/http.server";
+import { invalidForm, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 import { isGoogleConfigured } from "~/services/google.server";
 
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return invalidForm({ result: submission.reply({ hideFields: ["password"] }) });
   }
   const result = await signIn({
     email: submission.value.email,

@@ -25,7 +25,7 @@ import type { AiUsage } from "~/models/ai-usage/ai-usage";
 import { moderationTestUsage, runModerationTest } from "~/models/ai-usage/moderation-test.server";
 import type { ModerationResult } from "~/services/ai/types";
 import { requireUser } from "~/web/auth.server";
-import { readFormData, retryAfterHeaders } from "~/web/http.server";
+import { invalidForm, readFormData, retryAfterHeaders } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Teste de moderação | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const values = { categoryName: String(form.get("categoryName") ?? ""), description: String(form.get("description") ?? ""), imageUrl: String(form.get("imageUrl") ?? "") };
   const submission = form.get("intent") === "image" ? parseWithZod(form, { schema: moderationImageSchema }) : parseWithZod(form, { schema: moderationTextSchema });
-  if (submission.status !== "success") return data<ActionData>({ result: null, error: Object.values(submission.error ?? {})[0]?.[0] ?? "", values }, { status: 400 });
+  if (submission.status !== "success") return invalidForm<ActionData>({ result: null, error: Object.values(submission.error ?? {})[0]?.[0] ?? "", values });
   const test = "imageUrl" in submission.value ? { kind: "image" as const, ...submission.value } : { kind: "text" as const, ...submission.value };
   const answer = await runModerationTest(user, test);
   if (!answer.ok) return data<ActionData>({ result: null, error: answer.message, values }, { status: answer.status, headers: retryAfterHeaders(answer) });

@@ -35,7 +35,7 @@ import { checkPaymentStatus, getOwnPayment, getPaymentPage, pixQrImage } from "~
 import { receiveGatewayEvent } from "~/models/payment/webhook.server";
 import { parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
 import { assertNotCrossSite, clientIp, requireUser } from "~/web/auth.server";
-import { NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
+import { formFailure, invalidForm, NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
 import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
@@ -110,16 +110,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? []);
     const alert = paymentErrorToast(messages);
-    return data({ result: submission.reply({ hideFields: CARD_FIELDS }), alert, toast: errorToast(alert.title, alert.message) }, { status: 400 });
+    return invalidForm({ result: submission.reply({ hideFields: CARD_FIELDS }), alert, toast: errorToast(alert.title, alert.message) });
   }
   const result = await startPayment({ adId, userId: user.id, request: submission.value, remoteIp: clientIp(request, context) });
   if (!result.ok) {
     if (result.status === 404) throw notFoundPage();
-    const alert = { title: result.title, message: result.message };
-    return data(
-      { result: submission.reply({ formErrors: [result.message], hideFields: CARD_FIELDS }), alert, toast: errorToast(alert.title, alert.message) },
-      { status: result.status },
-    );
+    return formFailure(submission, result.title, result, { alert: { title: result.title, message: result.message } }, CARD_FIELDS);
   }
   if (result.status === "confirmed" || result.status === "received") {
     const title = result.gatewayStatus === FREE_GATEWAY_STATUS ? PAYMENT_MESSAGES.freePublished : PAYMENT_MESSAGES.approved;

@@ -13,7 +13,7 @@ import { parseId } from "~/lib/parse-id";
 import { getReceipt } from "~/models/payment/receipt.server";
 import { formatFee } from "~/models/payment/payment-form";
 import { requireUser } from "~/web/auth.server";
-import { NO_STORE } from "~/web/http.server";
+import { NO_STORE, notFoundPage } from "~/web/http.server";
 
 const NOT_FOUND = "Recibo não encontrado";
 
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const named = new URL(request.url).searchParams.get("pagamento");
   const paymentId = named === null ? null : parseId(named);
   const receipt = adId === null || (named !== null && paymentId === null) ? null : getReceipt({ adId, userId: user.id, paymentId });
-  if (!receipt) throw new Response(NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!receipt) throw notFoundPage(NOT_FOUND);
   return data({ receipt }, { headers: NO_STORE });
 }
 

@@ -7,7 +7,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, FormAlert, NewPasswordFields, OtherWays, SubmitButton, TextField } from "~/components/auth/AuthForm";
 import { useLiveForm } from "~/components/useLiveForm";
 import { MESSAGES, registerSchema } from "~/models/account/account";
-import { readFormData, retryAfterHeaders } from "~/web/http.server";
+import { invalidForm, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { registerUser } from "~/models/account/registration.server";
 import { assertNotCrossSite, clientIp, requireAnonymous } from "~/web/auth.server";
 import { toast } from "~/web/toast.server";
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+    return invalidForm({ result: submission.reply({ hideFields }) });
   }
   const result = await registerUser({ ...submission.value, ip: clientIp(request, context) });
   if (!result.ok) {

@@ -15,7 +15,7 @@ import {
 } from "~/components/auth/AuthForm";
 import { useLiveForm } from "~/components/useLiveForm";
 import { MESSAGES, resetPasswordSchema } from "~/models/account/account";
-import { NO_STORE, readFormData } from "~/web/http.server";
+import { invalidForm, NO_STORE, readFormData } from "~/web/http.server";
 import { isResetTokenValid, resetPassword } from "~/models/account/password-reset.server";
 import { assertNotCrossSite, getAuthContext } from "~/web/auth.server";
 import { rememberDevice } from "~/web/device.server";
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields }), done: false }, { status: 400 });
+    return invalidForm({ result: submission.reply({ hideFields }), done: false });
   }
   const current = await getAuthContext(request);
   const result = await resetPassword({ token: submission.value.token, password: submission.value.password, keepSessionId: current?.sessionId });

@@ -2,10 +2,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SITEMAP_HEADERS, sitemapFile } from "~/models/ad/sitemap.server";
 import { siteOrigin } from "~/web/auth.server";
+import { notFoundPage } from "~/web/http.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
   const name = /^([a-z0-9-]+)\.xml$/.exec(params.file ?? "")?.[1];
   const body = name ? sitemapFile(name, siteOrigin()) : null;
-  if (!body) throw new Response("Arquivo não encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!body) throw notFoundPage("Arquivo não encontrado");
   return new Response(body, { headers: SITEMAP_HEADERS });
 }

@@ -4,12 +4,10 @@
  * and action of those routes calls one of these: a parent layout's check does not protect its
  * children's loaders and actions, which Remix runs on their own.
  */
-import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { ADMIN_ACCESS_DENIED } from "~/models/account/user";
 import { getOptionalUser, loginPath, requireAdmin, type PublicUser } from "~/web/auth.server";
 import { toast } from "~/web/toast.server";
-import { NO_STORE } from "~/web/http.server";
 
 export { ADMIN_ACCESS_DENIED as ACCESS_DENIED };
 
@@ -30,38 +28,3 @@ export async function adminOrNull(request: Request): Promise<PublicUser | null> 
   const user = await getOptionalUser(request);
   return user?.isAdmin ? user : null;
 }
-
-type Replyable = {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean }): SubmissionResult<string[]>;
-  error?: Record<string, string[] | null> | null;
-};
-
-/** The first message of a failed submission (its first field's), for the toast. */
-function firstError(submission: Replyable): string | undefined {
-  for (const messages of Object.values(submission.error ?? {})) if (messages?.length) return messages[0];
-  return undefined;
-}
-
-/**
- * A form that did not go through: its errors beside the fields (conform's reply) and the spec's error
- * toast ('Erro ao criar cidade'…) with the reason. `refusal` is the model's answer (duplicate, in use…),
- * shown on its field when it names one.
- *
- * The toast travels in the action's data, not in the toast cookie: this very response is the page
- * a browser without JavaScript shows, and its root loader has already read the cookie.
- */
-export function formFailure(
-  submission: Replyable,
-  title: string,
-  refusal?: { status: number; message: string; field?: string },
-  extra: Record<string, unknown> = {},
-) {
-  const result = refusal
-    ? submission.reply(refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] })
-    : submission.reply();
-  const description = refusal?.message ?? firstError(submission) ?? "Verifique os campos destacados.";
-  const failure: FailureToast = { type: "error", message: title, description };
-  return data({ ...extra, result, toast: failure }, { status: refusal?.status ?? 400, headers: NO_STORE });
-}
-
-export type FailureToast = { type: "error"; message: string; description: string };

@@ -16,7 +16,7 @@ import {
   type SessionWithUser,
 } from "~/models/session/session.server";
 import { noteRequestUser } from "~/web/access-log-entry.server";
-import { jsonError } from "~/web/http.server";
+import { forbiddenText, jsonError } from "~/web/http.server";
 import { isSafeMethod, MESSAGES, requestSource } from "~/web/server-guards.server";
 import { mergeFavouritesAtSignIn } from "~/web/favourites-cookie.server";
 import { createSessionCookie } from "~/web/session-cookie.server";
@@ -73,7 +73,7 @@ function isApiRequest(request: Request) {
 }
 
 function forbidden(request: Request, message: string) {
-  return isApiRequest(request) ? jsonError(403, message) : new Response(message, { status: 403 });
+  return isApiRequest(request) ? jsonError(403, message) : forbiddenText(message);
 }
 
 /**

@@ -5,7 +5,8 @@
  * answers 400 with them (query/params parsed with a zod schema, form and JSON bodies) instead of a 500.
  * A route says which answer; app/architecture.test.ts keeps the 4xx statuses in here.
  */
-import type { HeadersFunction } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import type * as zm from "zod/mini";
 import { MESSAGES } from "~/models/account/account";
@@ -42,7 +43,7 @@ export function jsonError(status: number, message: string, details?: string[], e
  * missing now may be published after its payment.
  */
 export function notFoundPage(message: string = AD_NOT_FOUND) {
-  return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
+  return textAnswer(404, message);
 }
 
 /** Parses a plain object (search params, route params, JSON body) or throws a 400 Response. */
@@ -124,6 +125,71 @@ export const retryAfterPageHeaders: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
+
+/** A page form that did not pass its checks: what the page shows beside the fields, with 400. */
+export function invalidForm<T>(payload: T, headers?: HeadersInit) {
+  return data(payload, { status: 400, headers });
+}
+
+/** A page's 403: the payload says so to the page ('Acesso Negado'), never kept by a cache. */
+export function forbiddenPage<T>(payload: T) {
+  return data(payload, { status: 403, headers: NO_STORE });
+}
+
+/** A page's 404 whose page says it itself (the payload), instead of the error boundary. */
+export function notFoundData<T>(payload: T) {
+  return data(payload, { status: 404, headers: NO_STORE });
+}
+
+/** A request no form of the page sends (an unknown intent, a missing id): 400 in plain text. */
+export function badRequestPage(message: string) {
+  return textAnswer(400, message);
+}
+
+/** A page request refused for who sends it (a cross-site write): 403 in plain text. */
+export function forbiddenText(message: string) {
+  return textAnswer(403, message);
+}
+
+function textAnswer(status: 400 | 403 | 404, message: string) {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
+}
+
+type Replyable = {
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean; hideFields?: string[] }): SubmissionResult<string[]>;
+  error?: Record<string, string[] | null> | null;
+};
+
+/** The first message of a failed submission (its first field's), for the toast. */
+function firstError(submission: Replyable): string | undefined {
+  for (const messages of Object.values(submission.error ?? {})) if (messages?.length) return messages[0];
+  return undefined;
+}
+
+export type FailureToast = { type: "error"; message: string; description: string };
+
+/**
+ * A form that did not go through: its errors beside the fields (conform's reply) and the spec's error
+ * toast ('Erro ao criar cidade'…) with the reason. `refusal` is the model's answer (duplicate, in use…),
+ * shown on its field when it names one; `hideFields` are never sent back (a card's number).
+ *
+ * The toast travels in the action's data, not in the toast cookie: this very response is the page
+ * a browser without JavaScript shows, and its root loader has already read the cookie.
+ */
+export function formFailure<Extra extends Record<string, unknown> = Record<never, never>>(
+  submission: Replyable,
+  title: string,
+  refusal?: { status: number; message: string; field?: string },
+  extra: Extra = {} as Extra,
+  hideFields?: string[],
+) {
+  const result = refusal
+    ? submission.reply(refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] }, hideFields } : { formErrors: [refusal.message], hideFields })
+    : submission.reply({ hideFields });
+  const description = refusal?.message ?? firstError(submission) ?? "Verifique os campos destacados.";
+  const failure: FailureToast = { type: "error", message: title, description };
+  return data({ ...extra, result, toast: failure }, { status: refusal?.status ?? 400, headers: NO_STORE });
+}
 
 /**
  * The AI quota's refusal on a page (the wizard, the edit page): the same 429, message and Retry-After

@@ -71,7 +71,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.endsWith("/denunciar") ? false : defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
-  if (!loaderData) return [{ title: "Anúncio não encontrado | Classificados Patos" }];
+  if (!loaderData) return [{ title: `${AD_NOT_FOUND} | Classificados Patos` }];
   const { ad, origin } = loaderData;
   const price = formatAdPrice(ad.price);
   const title = `${ad.title} — ${price}`;

@@ -7,6 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
+import { AD_NOT_FOUND } from "~/models/ad/ad";
 import { adOwnerOf, dailyStatsOf } from "~/models/ad/daily-stats.server";
 import { requireUser } from "~/web/auth.server";
 import { jsonError, NO_STORE, parseOrThrow } from "~/web/http.server";
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
   const owner = adOwnerOf(id);
-  if (owner === null) return jsonError(404, "Anúncio não encontrado");
+  if (owner === null) return jsonError(404, AD_NOT_FOUND);
   if (owner !== user.id && !user.isAdmin) return jsonError(403, "Acesso negado");
   return Response.json({ days: dailyStatsOf([id]).get(id) }, { headers: NO_STORE });
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
+import { AD_NOT_FOUND } from "~/models/ad/ad";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow } from "~/web/http.server";
 import { countAdView } from "~/models/ad/views.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
@@ -17,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
   const visitor = await visitorOf(request, context);
   const result = countAdView(id, visitor.person);
-  if (result === null) return jsonError(404, "Anúncio não encontrado");
+  if (result === null) return jsonError(404, AD_NOT_FOUND);
   return Response.json(result, { headers: visitorHeaders(visitor, NO_STORE) });
 }
 

@@ -10,6 +10,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { primaryButton, secondaryButton } from "~/components/ad-form/WizardShell";
 import { formatDateTimeBR } from "~/lib/dates";
 import { parseId } from "~/lib/parse-id";
+import { AD_NOT_FOUND } from "~/models/ad/ad";
 import { draftInTheWay, startDraftFromAd, unpaidAdOf } from "~/models/ad/draft.server";
 import { requireUser } from "~/web/auth.server";
 import { NO_STORE } from "~/web/http.server";
@@ -18,7 +19,7 @@ import { toast } from "~/web/toast.server";
 export const meta: MetaFunction = () => [{ title: "Editar anúncio | Classificados Patos" }];
 
 const notReopenable = () =>
-  toast.redirectWithError("/create-ad", { message: "Anúncio não encontrado", description: "Só anúncios seus que aguardam pagamento podem ser reabertos aqui." });
+  toast.redirectWithError("/create-ad", { message: AD_NOT_FOUND, description: "Só anúncios seus que aguardam pagamento podem ser reabertos aqui." });
 
 const adIdOf = (request: Request) => parseId(new URL(request.url).searchParams.get("edit"));
 

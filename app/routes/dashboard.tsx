@@ -18,7 +18,7 @@ import { SellerSafetyTips } from "~/components/dashboard/SellerSafetyTips";
 import { StatsCards } from "~/components/dashboard/StatsCards";
 import { Icon } from "~/components/Icon";
 import { parseId } from "~/lib/parse-id";
-import { AD_STATUSES, type AdDetail, type AdStatus } from "~/models/ad/ad";
+import { AD_LOAD_ERROR, AD_STATUSES, type AdDetail, type AdStatus } from "~/models/ad/ad";
 import { dailyStatsOf } from "~/models/ad/daily-stats.server";
 import { dashboardFilterFromUrl, dashboardStats, listManagedAds } from "~/models/ad/dashboard.server";
 import { savesByAd } from "~/models/favourite/favourites.server";
@@ -132,7 +132,7 @@ function useViewDialog() {
       if (!response.ok) throw new Error(String(response.status));
       setAd((await response.json()) as AdDetail);
     } catch {
-      setError("Erro ao carregar detalhes do anúncio");
+      setError(AD_LOAD_ERROR);
     }
   }
   return { ad, error, open, close: () => setAd(null) };

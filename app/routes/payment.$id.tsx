@@ -39,7 +39,7 @@ import { formFailure, invalidForm, NO_STORE, notFoundPage, readFormData } from "
 import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: loaderData ? `Pagamento — ${loaderData.page.ad.title} | Classificados Patos` : "Anúncio não encontrado | Classificados Patos" },
+  { title: loaderData ? `Pagamento — ${loaderData.page.ad.title} | Classificados Patos` : `${PAYMENT_MESSAGES.adNotFound} | Classificados Patos` },
   { name: "robots", content: "noindex" },
 ];
 

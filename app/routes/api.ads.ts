@@ -34,11 +34,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = adInputFromApi(fields);
   if (!parsed.ok) return jsonError(parsed.status, parsed.message);
   const result = await createAdWithUploads(user.id, parsed.input, upload.files);
-  if (!result.ok) {
-    return Response.json(
-      { message: result.message, details: result.details ?? Object.values(result.fieldErrors ?? {}), suggestion: result.suggestion },
-      { status: result.status, headers: NO_STORE },
-    );
-  }
+  if (!result.ok) return jsonError(result.status, result.message, result.details ?? Object.values(result.fieldErrors ?? {}), { suggestion: result.suggestion });
   return Response.json(getAdForApi(result.adId, user), { status: 201, headers: NO_STORE });
 }

@@ -92,7 +92,7 @@ export function recordProvider(holder: QuotaHolder, provider: "gemini" | "openai
 /**
  * A paid AI call refused before it was made, and why: the month's quota is spent (`limit_reached`,
  * until the São Paulo month turns) or too many calls in the last minute (`too_fast`, a script and
- * never a person). Both are a 429 with the wait known, answered by web/http.server.ts (aiRefusal).
+ * never a person). Both are a 429 with the wait known, answered by web/http.server.ts (aiRefusalPage, aiRefusalJson).
  */
 export type AiCallRefused = { ok: false; status: 429; reason: "limit_reached" | "too_fast"; message: string; usage: AiUsage; retryAfterSeconds: number };
 

@@ -26,7 +26,7 @@ delete process.env.SMTP_URL;
 const { db, sqlite } = await import("~/db/client.server");
 const { runMigrations } = await import("~/db/migrate.server");
 const { seed } = await import("~/db/seed.server");
-const { syncSearchIndex } = await import("~/models/ad/search-index.server");
+const { syncSearchIndex } = await import("~/models/listing/search-index.server");
 const { runAlertsJob } = await import("~/models/saved-search/alerts.server");
 const { benchIds, fillAds } = await import("./fill-ads");
 

@@ -34,7 +34,7 @@ process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-0";
 const { db, sqlite } = await import("~/db/client.server");
 const { runMigrations } = await import("~/db/migrate.server");
 const { seed } = await import("~/db/seed.server");
-const { syncSearchIndex } = await import("~/models/ad/search-index.server");
+const { syncSearchIndex } = await import("~/models/listing/search-index.server");
 const { fillAds } = await import("./fill-ads");
 
 runMigrations(db, path.resolve(import.meta.dirname, "../drizzle"));

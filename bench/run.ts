@@ -98,8 +98,8 @@ process.env.APP_URL ??= "http://127.0.0.1";
 const { openSqlite, createDb } = await import("~/db/client.server");
 const { runMigrations } = await import("~/db/migrate.server");
 const { seed } = await import("~/db/seed.server");
-const { publicAdsStatements } = await import("~/models/ad/listing.server");
-const { syncSearchIndex } = await import("~/models/ad/search-index.server");
+const { publicAdsStatements } = await import("~/models/listing/listing.server");
+const { syncSearchIndex } = await import("~/models/listing/search-index.server");
 // The synthetic ads, shared with bench/alerts.ts.
 const { benchIds, fillAds } = await import("./fill-ads");
 const { adPath } = await import("~/models/ad/ad");

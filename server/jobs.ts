@@ -14,7 +14,7 @@ import { runMigrations } from "~/db/migrate.server";
 import { seed, SeedRefusal } from "~/db/seed.server";
 import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
 import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/housekeeping.server";
-import { syncSearchIndex } from "~/models/ad/search-index.server";
+import { syncSearchIndex } from "~/models/listing/search-index.server";
 import { reconcileSettings, runReconciliation } from "~/models/payment/reconciliation.server";
 import { runAlertsJob } from "~/models/saved-search/alerts.server";
 import { warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";

@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "~/env.server";
-import { countPendingModeration, oldestPendingModerationSince } from "~/models/ad/moderation-queue.server";
+import { countPendingModeration, oldestPendingModerationSince } from "~/models/moderation/moderation-queue.server";
 import { accessLogDisk } from "~/services/access-log-store.server";
 import { registerScrapeGauges, registry } from "~/services/metrics-registry.server";
 import { backupsDir, latestBackupTime } from "../scripts/backup.mjs";

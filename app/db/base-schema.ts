@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { AD_STATUSES, AD_TYPES, MODERATION_DECISIONS, type AdModeration } from "../models/ad/ad";
-import { REPORT_REASONS, REPORTER_KINDS } from "../models/ad/ad-report";
+import { REPORT_REASONS, REPORTER_KINDS } from "../models/report/ad-report";
 import type { WizardDraftData } from "../models/ad/ad-form";
 import { PHOTO_HASH_BANDS, PHOTO_VIEW_BANDS, type FraudSignal } from "../models/ad/fraud-signals";
 import { CHARACTERISTIC_DATA_TYPES } from "../models/category/category";

@@ -1,7 +1,7 @@
 /**
  * Search text in Portuguese: folding (case and accents) and a light stemmer, so an ad that says
  * "Cachorros" is found by "cachorro", "carros" by "carro" and "vendedora" by "vendedores".
- * Pure and shared: the search index (models/ad/search-index.server.ts) stems what it indexes and the
+ * Pure and shared: the search index (models/listing/search-index.server.ts) stems what it indexes and the
  * listing stems what people type, with the same functions. See docs/decisions/014-portuguese-search.md.
  *
  * The stemmer is deliberately light (in the spirit of Savoy's Portuguese light stemmer): it turns a

@@ -19,7 +19,7 @@ import { Icon, type IconName } from "~/components/Icon";
 import { CategoryOptions, LabelledSelect } from "~/components/LabelledSelect";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseId } from "~/lib/parse-id";
-import { listModerationQueue } from "~/models/ad/moderation-queue.server";
+import { listModerationQueue } from "~/models/moderation/moderation-queue.server";
 import { createCategory, createCharacteristic, createSubcategory, listCategoriesForAdmin } from "~/models/category/admin.server";
 import { listCharacteristics } from "~/models/category/category.server";
 import { CATEGORY_MESSAGES, DATA_TYPE_LABELS, categorySchema, characteristicSchema, subcategorySchema } from "~/models/category/category-form";

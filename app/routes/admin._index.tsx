@@ -5,7 +5,7 @@ import { ExportPdfButton } from "~/components/admin/ExportPdfButton";
 import { Card, PageHeader, primaryButton, secondaryButton, StatCard, textLink } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
 import { formatBRL } from "~/lib/money";
-import { countReportedAds } from "~/models/ad/report-review.server";
+import { countReportedAds } from "~/models/moderation/report-review.server";
 import { getAdminTotals } from "~/models/statistics/stats.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { requireAdminPage } from "~/web/admin.server";

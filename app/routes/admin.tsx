@@ -9,8 +9,8 @@ import { data } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { focusRing } from "~/components/admin/ui";
 import { Icon, type IconName } from "~/components/Icon";
-import { countPendingModeration } from "~/models/ad/moderation-queue.server";
-import { countReportedAds } from "~/models/ad/report-review.server";
+import { countPendingModeration } from "~/models/moderation/moderation-queue.server";
+import { countReportedAds } from "~/models/moderation/report-review.server";
 import { requireAdminPage } from "~/web/admin.server";
 import { NO_STORE } from "~/web/http.server";
 

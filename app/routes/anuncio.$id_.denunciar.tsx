@@ -1,7 +1,7 @@
 /**
  * /anuncio/{id}/denunciar — 'Denunciar anúncio' as a page of its own: what the ad page's report form
  * posts to (with JavaScript through a fetcher, without it as a plain form post), and a form people can
- * open by its address. The rules are in models/ad/reports.server.ts; POST /api/ads/{id}/report is the
+ * open by its address. The rules are in models/report/reports.server.ts; POST /api/ads/{id}/report is the
  * JSON twin.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -10,9 +10,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ReportForm } from "~/components/ads/ReportForm";
 import { parseId } from "~/lib/parse-id";
 import { adPath } from "~/models/ad/ad";
-import { REPORT_MESSAGES, type ReportActionData } from "~/models/ad/ad-report";
+import { REPORT_MESSAGES, type ReportActionData } from "~/models/report/ad-report";
 import { getAdForViewer } from "~/models/ad/detail.server";
-import { reportAd, reportSchema } from "~/models/ad/reports.server";
+import { reportAd, reportSchema } from "~/models/report/reports.server";
 import { assertNotCrossSite, clientIp } from "~/web/auth.server";
 import { invalidForm, notFoundPage, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";

@@ -6,8 +6,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
-import { moderationDecisionSchema } from "~/models/ad/moderation-queue";
-import { approveAd, decisionRefusal, rejectAd } from "~/models/ad/moderation-queue.server";
+import { moderationDecisionSchema } from "~/models/moderation/moderation-queue";
+import { approveAd, decisionRefusal, rejectAd } from "~/models/moderation/moderation-queue.server";
 import { requireAdmin } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody } from "~/web/http.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
-import { reportAd, reportSchema } from "~/models/ad/reports.server";
+import { reportAd, reportSchema } from "~/models/report/reports.server";
 import { clientIp } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonObject, retryAfterHeaders } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
@@ -11,7 +11,7 @@ const paramsSchema = z.object({ id: idSchema });
 /**
  * POST /api/ads/{id}/report — 'Denunciar anúncio' as JSON: `{ reason, details? }` → 200 `{ message,
  * status: "sent" | "already" }`; 400 for a bad body, 404 for an ad that is not public, 429 (with
- * Retry-After) past the limit. The same rules as the form (models/ad/reports.server.ts): the report
+ * Retry-After) past the limit. The same rules as the form (models/report/reports.server.ts): the report
  * reaches the admin's 'Denúncias' at once; without a visitor cookie from an earlier day it counts once per
  * address and day, and only accounts over 7 days can hide the ad (ADR 021).
  */

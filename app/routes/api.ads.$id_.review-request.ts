@@ -8,8 +8,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
-import { MODERATION_MESSAGES, reviewRequestSchema } from "~/models/ad/moderation-queue";
-import { requestHumanReview, reviewRequestRefusal } from "~/models/ad/moderation-queue.server";
+import { MODERATION_MESSAGES, reviewRequestSchema } from "~/models/moderation/moderation-queue";
+import { requestHumanReview, reviewRequestRefusal } from "~/models/moderation/moderation-queue.server";
 import { requireUser } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseBodyOrThrow, parseJsonObject, parseOrThrow } from "~/web/http.server";
 

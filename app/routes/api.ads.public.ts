@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NO_STORE, parseOrThrow, searchParamsOf } from "~/web/http.server";
-import { publicAdsQuerySchema, toPublicAdsFilter, withConsistentCategory } from "~/models/ad/listing-query.server";
-import { listPublicAds } from "~/models/ad/listing.server";
+import { publicAdsQuerySchema, toPublicAdsFilter, withConsistentCategory } from "~/models/listing/listing-query.server";
+import { listPublicAds } from "~/models/listing/listing.server";
 
 /** GET /api/ads/public — the public list (spec 01 §7): active ads by views, `{ ads, total }`. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -5,8 +5,8 @@
  * ignored route file to Remix (remix.config.js ignoredRouteFiles), so the route would not exist.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { moderationTextSchema } from "~/models/ad/moderation-test";
-import { runModerationTest } from "~/models/ai-usage/moderation-test.server";
+import { moderationTextSchema } from "~/models/moderation/moderation-test";
+import { runModerationTest } from "~/models/moderation/moderation-test.server";
 import { requireUser } from "~/web/auth.server";
 import { flowError, methodNotAllowed, NO_STORE, readJsonBody } from "~/web/http.server";
 

@@ -3,8 +3,8 @@
  * hosts, size cap, timeout). Administrators without limit, other users against their monthly AI quota.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { moderationImageSchema } from "~/models/ad/moderation-test";
-import { runModerationTest } from "~/models/ai-usage/moderation-test.server";
+import { moderationImageSchema } from "~/models/moderation/moderation-test";
+import { runModerationTest } from "~/models/moderation/moderation-test.server";
 import { requireUser } from "~/web/auth.server";
 import { flowError, methodNotAllowed, NO_STORE, readJsonBody } from "~/web/http.server";
 

@@ -20,9 +20,9 @@ import {
   moderationImageSchema,
   moderationTextSchema,
   RECOMMENDATION_LABELS,
-} from "~/models/ad/moderation-test";
+} from "~/models/moderation/moderation-test";
 import type { AiUsage } from "~/models/ai-usage/ai-usage";
-import { moderationTestUsage, runModerationTest } from "~/models/ai-usage/moderation-test.server";
+import { moderationTestUsage, runModerationTest } from "~/models/moderation/moderation-test.server";
 import type { ModerationResult } from "~/services/ai/types";
 import { requireUser } from "~/web/auth.server";
 import { invalidForm, readFormData, retryAfterHeaders } from "~/web/http.server";

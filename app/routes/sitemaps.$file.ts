@@ -1,6 +1,6 @@
 /** GET /sitemaps/pages.xml and /sitemaps/ads-{n}.xml — the files /sitemap.xml lists once it is an index. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SITEMAP_HEADERS, sitemapFile } from "~/models/ad/sitemap.server";
+import { SITEMAP_HEADERS, sitemapFile } from "~/models/listing/sitemap.server";
 import { siteOrigin } from "~/web/auth.server";
 import { notFoundPage } from "~/web/http.server";
 

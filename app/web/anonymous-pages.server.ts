@@ -19,7 +19,7 @@
  * carried it.
  */
 import { referenceVersion } from "~/db/reference-version.server";
-import { listingState } from "~/models/ad/listing.server";
+import { listingState } from "~/models/listing/listing.server";
 
 /** The pages that may be kept: the same for every visitor without a cookie, and the most visited. */
 const ANONYMOUS_PAGE_PATHS = new Set(["/", "/categories"]);

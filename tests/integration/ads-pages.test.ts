@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { ads, categories, cities, subcategories } from "~/db/schema";
-import { clearPublicListingCaches, listPublicCards } from "~/models/ad/listing.server";
+import { clearPublicListingCaches, listPublicCards } from "~/models/listing/listing.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as adPage } from "~/routes/anuncio.$id";
 import { loader as categoriesLoader } from "~/routes/categories";

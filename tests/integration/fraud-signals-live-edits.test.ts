@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adImages, ads, subcategories } from "~/db/schema";
 import { FRAUD_REASONS } from "~/models/ad/fraud-signals";
-import { approveAd } from "~/models/ad/moderation-queue.server";
+import { approveAd } from "~/models/moderation/moderation-queue.server";
 import { settleReceipts } from "~/models/payment/confirmation.server";
 import { loader as queueLoader } from "~/routes/admin.moderation";
 import { action as adApi, loader as adApiGet } from "~/routes/api.ads.$id";

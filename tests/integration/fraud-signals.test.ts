@@ -14,7 +14,7 @@ import { adImages, ads, subcategories } from "~/db/schema";
 import type { AdStatus, AdType } from "~/models/ad/ad";
 import { COPIED_PHOTO_MAX_DISTANCE, FRAUD_REASONS, PHOTO_HASH_BANDS, type FraudSignal } from "~/models/ad/fraud-signals";
 import { backfillPhotoHashes } from "~/models/ad/fraud-signals.server";
-import { approveAd } from "~/models/ad/moderation-queue.server";
+import { approveAd } from "~/models/moderation/moderation-queue.server";
 import { settleReceipts } from "~/models/payment/confirmation.server";
 import { loader as queueLoader } from "~/routes/admin.moderation";
 import { action as createAdApi } from "~/routes/api.ads";

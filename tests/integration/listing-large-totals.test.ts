@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, sqlite } from "~/db/client.server";
 import { ads, cities } from "~/db/schema";
-import { clearPublicListingCaches, listPublicAds } from "~/models/ad/listing.server";
+import { clearPublicListingCaches, listPublicAds } from "~/models/listing/listing.server";
 import { createUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
 

@@ -4,8 +4,8 @@
  * GET form is written back to agree.
  */
 import { describe, expect, it } from "vitest";
-import { canonicalSearch } from "~/models/ad/listing-links";
-import { pageFilterFromUrl } from "~/models/ad/listing-query.server";
+import { canonicalSearch } from "~/models/listing/listing-links";
+import { pageFilterFromUrl } from "~/models/listing/listing-query.server";
 
 const url = (query: string) => new URL(`http://localhost/categories?${query}`);
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();

@@ -11,7 +11,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { AggregatorRegistry, type MetricValueWithName } from "prom-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
-import { countPendingModeration } from "~/models/ad/moderation-queue.server";
+import { countPendingModeration } from "~/models/moderation/moderation-queue.server";
 import { settleReceipts } from "~/models/payment/confirmation.server";
 import { webhookToken } from "~/models/payment/gateway.server";
 import { reconcilePayments } from "~/models/payment/reconciliation.server";

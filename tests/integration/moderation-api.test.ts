@@ -4,7 +4,7 @@
  * Image addresses that would reach into our own network are refused before any request is made.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { MODERATION_SAMPLES, MODERATION_TEST_CATEGORIES } from "~/models/ad/moderation-test";
+import { MODERATION_SAMPLES, MODERATION_TEST_CATEGORIES } from "~/models/moderation/moderation-test";
 import { action as testText } from "~/routes/api.moderation.[test]";
 import { action as testImage } from "~/routes/api.moderation.test-image";
 import { action as pageAction, loader as pageLoader } from "~/routes/moderation-test";

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, sqlite } from "~/db/client.server";
 import { ads, cities } from "~/db/schema";
 import { AD_STATUSES } from "~/models/ad/ad";
-import { clearPublicListingCaches, listPublicAds } from "~/models/ad/listing.server";
+import { clearPublicListingCaches, listPublicAds } from "~/models/listing/listing.server";
 import { isPubliclyVisible, PUBLICLY_VISIBLE_WHERE, publiclyVisible } from "~/models/ad/visibility.server";
 import { createUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";

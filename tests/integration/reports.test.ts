@@ -16,10 +16,10 @@ vi.hoisted(() => {
 import { db } from "~/db/client.server";
 import { adReports, ads, moderationDecisions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import type { ReportedAdItem } from "~/models/ad/ad-report";
-import type { ModerationQueueItem } from "~/models/ad/moderation-queue";
+import type { ReportedAdItem } from "~/models/report/ad-report";
+import type { ModerationQueueItem } from "~/models/moderation/moderation-queue";
 import { personOf } from "~/models/ad/people.server";
-import { reportAd } from "~/models/ad/reports.server";
+import { reportAd } from "~/models/report/reports.server";
 import * as moderation from "~/routes/admin.moderation";
 import { action as reportPage } from "~/routes/anuncio.$id_.denunciar";
 import { loader as managedAds } from "~/routes/api.ads";

@@ -7,7 +7,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { dangerButton, focusRing, inputClass } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
-import { REASON_MAX } from "~/models/ad/moderation-queue";
+import { REASON_MAX } from "~/models/moderation/moderation-queue";
 import { adPath } from "~/models/ad/ad";
 
 type Choice = { value: string; label: string; busyLabel: string };

@@ -12,9 +12,9 @@ import { Icon } from "~/components/Icon";
 import { formatDateTimeBR } from "~/lib/dates";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL } from "~/lib/money";
-import { REPORTER_MIN_ACCOUNT_AGE_DAYS } from "~/models/ad/ad-report";
+import { REPORTER_MIN_ACCOUNT_AGE_DAYS } from "~/models/report/ad-report";
 import type { FraudSignal } from "~/models/ad/fraud-signals";
-import type { ModerationQueueItem } from "~/models/ad/moderation-queue";
+import type { ModerationQueueItem } from "~/models/moderation/moderation-queue";
 import { adPath } from "~/models/ad/ad";
 
 const PROVIDERS: Record<string, string> = { gemini: "Gemini", openai: "OpenAI", local: "regras locais" };

@@ -18,7 +18,7 @@ import {
   type ReportedAdItem,
   type ReporterKind,
   type ReportReason,
-} from "~/models/ad/ad-report";
+} from "~/models/report/ad-report";
 
 export function ReportedAds({ items, action = "/admin/moderation", back }: { items: ReportedAdItem[]; action?: string; back: string }) {
   return (

@@ -4,7 +4,7 @@ import { Icon } from "~/components/Icon";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { useHydrated } from "~/components/use-hydrated";
 import { AD_TYPES, ALL_CITIES } from "~/models/ad/ad";
-import type { Applied } from "~/models/ad/listing-links";
+import type { Applied } from "~/models/listing/listing-links";
 
 /** The filter form's id: the order select sits by the results, outside the form, and belongs to it by `form=`. */
 export const FILTER_FORM_ID = "filtros";

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { Icon } from "~/components/Icon";
-import { REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportActionData } from "~/models/ad/ad-report";
+import { REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportActionData } from "~/models/report/ad-report";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 

@@ -12,7 +12,7 @@ import { imageVariantUrl } from "~/lib/image-variants";
 import { formatBRL, parseDecimalToCents } from "~/lib/money";
 import { AD_STATUS_LABELS, type AdStatus, type DayStats } from "~/models/ad/ad";
 import type { ManagedAd } from "~/models/ad/manage";
-import { REASON_MAX } from "~/models/ad/moderation-queue";
+import { REASON_MAX } from "~/models/moderation/moderation-queue";
 import { AdActions } from "./AdActions";
 import { AdDailyChart } from "./AdDailyChart";
 

@@ -39,7 +39,7 @@ export const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
   "forgot-ip": { max: 30, windowMs: 15 * MINUTE },
   // Each sign-up costs a 64 MiB argon2id hash and creates an account: ten per address per hour.
   register: { max: getEnv().REGISTER_THROTTLE_MAX, windowMs: 60 * MINUTE },
-  // 'Denunciar anúncio' (models/ad/reports.server.ts): five reports per visitor an hour, and thirty per
+  // 'Denunciar anúncio' (models/report/reports.server.ts): five reports per visitor an hour, and thirty per
   // address (many phones share one address behind a carrier's NAT).
   report: { max: 5, windowMs: 60 * MINUTE },
   "report-ip": { max: 30, windowMs: 60 * MINUTE },

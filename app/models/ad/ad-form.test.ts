@@ -319,7 +319,7 @@ describe("apiAdSchema (POST /api/ads)", () => {
 
 describe("the moderation test page's schema through conform", () => {
   it("says what is missing for an empty description or image address", async () => {
-    const { moderationImageSchema, moderationTextSchema, MODERATION_TEST_MESSAGES } = await import("./moderation-test");
+    const { moderationImageSchema, moderationTextSchema, MODERATION_TEST_MESSAGES } = await import("~/models/moderation/moderation-test");
     const form = (values: Record<string, string>) => {
       const data = new FormData();
       for (const [name, value] of Object.entries(values)) data.append(name, value);

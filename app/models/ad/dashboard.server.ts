@@ -26,7 +26,7 @@ import {
   type DashboardStats,
   type ManagedAd,
 } from "~/models/ad/manage";
-import { latestDecisions, type DecisionRecord } from "~/models/ad/moderation-queue.server";
+import { latestDecisions, type DecisionRecord } from "~/models/ad/decisions.server";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { publiclyVisible } from "~/models/ad/visibility.server";
 

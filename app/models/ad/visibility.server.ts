@@ -7,8 +7,8 @@
  * - in Drizzle queries: `publiclyVisible(now)` (dashboards, statistics, fraud signals' peers);
  * - in hand-prepared statements: `PUBLICLY_VISIBLE_WHERE` (the sitemap, view counts);
  * - in the public listing's SQL, whose columns it wraps to steer the planner: `publiclyVisibleTerms`
- *   (listing-sql.server.ts);
- * - in the search hits' ranking, the status alone: `publicStatusOf` (search-hits.server.ts).
+ *   (listing/listing-sql.server.ts);
+ * - in the search hits' ranking, the status alone: `publicStatusOf` (listing/search-hits.server.ts).
  */
 import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import { ads } from "~/db/schema";

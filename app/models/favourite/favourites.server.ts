@@ -16,7 +16,7 @@ import { adSaves, ads, categories, favourites } from "~/db/schema";
 import { dateKey, startOfDayInstant } from "~/lib/dates";
 import { countingKey, type Person } from "~/models/ad/people.server";
 import { toCards } from "~/models/ad/card.server";
-import { cardPageColumns } from "~/models/ad/listing-sql.server";
+import { cardPageColumns } from "~/models/listing/listing-sql.server";
 import { isPubliclyVisible } from "~/models/ad/visibility.server";
 import { parseId } from "~/lib/parse-id";
 import { FAVOURITE_INTENTS, FAVOURITE_MESSAGES, MAX_FAVOURITES, type FavouriteCard, type FavouriteIntent } from "~/models/favourite/favourite";

@@ -15,8 +15,8 @@ import { getEnv } from "~/env.server";
 import { formatBRL } from "~/lib/brl";
 import { adPath } from "~/models/ad/ad";
 import { todayKey } from "~/lib/dates";
-import { placeholderValues, publicWhere, shapeOf, type Shape } from "~/models/ad/listing-sql.server";
-import { ensureSearchIndex, searchMatch } from "~/models/ad/search-index.server";
+import { placeholderValues, publicWhere, shapeOf, type Shape } from "~/models/listing/listing-sql.server";
+import { ensureSearchIndex, searchMatch } from "~/models/listing/search-index.server";
 import { describeSavedSearch, readSavedSearch, searchHref, unsubscribeToken } from "~/models/saved-search/saved-searches.server";
 import { sendMail } from "~/services/mail.server";
 

@@ -15,8 +15,8 @@ import { savedSearches, type SavedSearch } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { parseId } from "~/lib/parse-id";
 import { defaultPublicSort } from "~/models/ad/ad";
-import { activeChips, filtersHref, type Applied } from "~/models/ad/listing-links";
-import { readListAddress } from "~/models/ad/listing-page.server";
+import { activeChips, filtersHref, type Applied } from "~/models/listing/listing-links";
+import { readListAddress } from "~/models/listing/listing-page.server";
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES, type SavedSearchItem } from "~/models/saved-search/saved-search";
 
 /** The /categories query of these filters in short form, without order and page: what a saved search stores. */

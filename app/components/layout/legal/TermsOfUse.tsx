@@ -5,7 +5,7 @@ import { CONTACT_EMAIL } from "~/components/layout/site-links";
 import { formatBRLAmount } from "~/lib/brl";
 import { operatorHeadline, type OperatorIdentity } from "~/lib/operator";
 import { MAX_AD_IMAGES, STALE_AD_DAYS } from "~/models/ad/ad";
-import { REPORTER_MIN_ACCOUNT_AGE_DAYS, REPORTS_TO_HOLD } from "~/models/ad/ad-report";
+import { REPORTER_MIN_ACCOUNT_AGE_DAYS, REPORTS_TO_HOLD } from "~/models/report/ad-report";
 import { CARD_MIN_CENTS, MIN_AD_DAYS } from "~/models/ad/cost";
 
 /**

@@ -7,7 +7,7 @@
  */
 import { imageVariantUrl } from "~/lib/image-variants";
 import { adPath, type AdDetail } from "~/models/ad/ad";
-import { listingPath } from "~/models/ad/listing-links";
+import { listingPath } from "~/models/listing/listing-links";
 
 type JsonLd = Record<string, unknown>;
 

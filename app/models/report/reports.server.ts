@@ -3,7 +3,7 @@
  * optional text. The rule is written down in docs/decisions/021-reports-that-cannot-take-down.md.
  *
  * - Every report reaches the admin at once: the 'Denúncias' section of /admin/moderation
- *   (report-review.server.ts) lists every ad with open reports, while the ad stays public.
+ *   (moderation/report-review.server.ts) lists every ad with open reports, while the ad stays public.
  * - One report per reporter and ad, the reporter being the person of models/ad/people.server.ts: the
  *   account ("u:{id}"), else a visitor cookie minted on an earlier day ("v:{id}"), else — no cookie, a
  *   forged one or one minted today, which a script gets at will — the address, once per São Paulo day
@@ -16,7 +16,7 @@
  *   reports were last closed (approved, dismissed or taken down). Anonymous reports never hide an ad.
  *   Hiding is active → pending (the queue's "waiting for a person"), recorded as a held_by_reports
  *   decision with the reasons, and the owner is e-mailed (hidden-ad-mail.server.ts); they may ask for a
- *   human review (moderation-queue.server.ts). The status change bumps the listing version (trigger of
+ *   human review (moderation/moderation-queue.server.ts). The status change bumps the listing version (trigger of
  *   migration 0001), so cached totals stay exact.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -25,7 +25,7 @@ import { db, writeTransaction } from "~/db/client.server";
 import { adReports, ads, moderationDecisions, users } from "~/db/schema";
 import { keepLines } from "~/lib/plain-text";
 import { countAttempt, forgetAttempt } from "~/models/account/throttle.server";
-import { sendAdHiddenMail } from "~/models/ad/hidden-ad-mail.server";
+import { sendAdHiddenMail } from "~/models/report/hidden-ad-mail.server";
 import type { Person } from "~/models/ad/people.server";
 import {
   REPORT_DETAILS_MAX,
@@ -39,7 +39,7 @@ import {
   type AdReportSummary,
   type ReporterKind,
   type ReportReason,
-} from "~/models/ad/ad-report";
+} from "~/models/report/ad-report";
 import { isPubliclyVisible } from "~/models/ad/visibility.server";
 
 /** The report form and POST /api/ads/{id}/report: a reason from the list and an optional text. */

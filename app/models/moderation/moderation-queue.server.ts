@@ -8,8 +8,8 @@
  *   active/paused/pending --admin 'Retirar do ar' from 'Denúncias'--> rejected (report-review.server.ts)
  *
  * An ad reaches `pending` when it was paid and the automatic moderation said needs_review or a fraud
- * signal was found (lifecycle.server.ts, fraud-signals.server.ts), when reports of aged accounts hid it
- * (reports.server.ts), or when its owner asks for a review of a rejection. Every decision — and every
+ * signal was found (ad/lifecycle.server.ts, ad/fraud-signals.server.ts), when reports of aged accounts hid it
+ * (report/reports.server.ts), or when its owner asks for a review of a rejection. Every decision — and every
  * request — is a `moderation_decisions` row: who (the admin; null for the owner's request and for a
  * hold, whose ad says who the owner is), when, and why. Each change is made only from the status it
  * expects, in
@@ -18,10 +18,11 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { adImages, ads, moderationDecisions, users } from "~/db/schema";
-import type { AdModeration, AdStatus, ModerationDecision } from "~/models/ad/ad";
+import type { AdModeration, AdStatus } from "~/models/ad/ad";
 import { sharedAdColumns, withAdNames } from "~/models/ad/card.server";
-import { MODERATION_MESSAGES, type ModerationQueueItem } from "~/models/ad/moderation-queue";
-import { reportSummaries } from "~/models/ad/reports.server";
+import { latestDecisions } from "~/models/ad/decisions.server";
+import { MODERATION_MESSAGES, type ModerationQueueItem } from "~/models/moderation/moderation-queue";
+import { reportSummaries } from "~/models/report/reports.server";
 
 export type QueueRefusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
 export type QueueOutcome = { ok: true; adId: number; status: AdStatus } | QueueRefusal;
@@ -95,38 +96,6 @@ export function oldestPendingModerationSince(): Date | null {
   return db.select({ at: sql<Date | null>`min(${ads.updatedAt})`.mapWith(ads.updatedAt) }).from(ads).where(eq(ads.status, "pending")).get()?.at ?? null;
 }
 
-export type DecisionRecord = { decision: ModerationDecision; reason: string | null; createdAt: string; byAdmin: boolean };
-
-/**
- * The latest decision of each ad (optionally of one kind): what the owner's dashboard shows beside
- * a rejected ad ('Motivo: …') and whether a review was already asked for.
- */
-export function latestDecisions(adIds: number[], kind?: ModerationDecision): Map<number, DecisionRecord> {
-  const result = new Map<number, DecisionRecord>();
-  if (adIds.length === 0) return result;
-  const rows = db
-    .select({
-      adId: moderationDecisions.adId,
-      decision: moderationDecisions.decision,
-      reason: moderationDecisions.reason,
-      userId: moderationDecisions.userId,
-      createdAt: moderationDecisions.createdAt,
-    })
-    .from(moderationDecisions)
-    .where(and(inArray(moderationDecisions.adId, adIds), kind ? eq(moderationDecisions.decision, kind) : undefined))
-    .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id))
-    .all();
-  for (const row of rows) {
-    if (result.has(row.adId)) continue;
-    result.set(row.adId, {
-      decision: row.decision,
-      reason: row.reason,
-      createdAt: row.createdAt.toISOString(),
-      byAdmin: row.decision !== "review_requested" && row.decision !== "held_by_reports",
-    });
-  }
-  return result;
-}
 
 function coverImages(adIds: number[]): Map<number, string> {
   const covers = new Map<number, string>();
@@ -196,7 +165,7 @@ export function rejectAd(
 
 /**
  * Whether the latest decision on each ad, owners' review requests aside, is held_by_reports: the
- * reports of aged accounts took it out of the public list (reports.server.ts) and no one decided since.
+ * reports of aged accounts took it out of the public list (report/reports.server.ts) and no one decided since.
  */
 export function heldByReports(adIds: number[]): Set<number> {
   const held = new Set<number>();

@@ -17,7 +17,7 @@
  * that could change a rank (title, category, characteristics, status) bumps it.
  */
 import type Database from "better-sqlite3";
-import type { RankedFields } from "~/models/ad/search-index.server";
+import type { RankedFields } from "~/models/listing/search-index.server";
 import { publicStatusOf } from "~/models/ad/visibility.server";
 
 const MAX_ROWS = 400_000;
@@ -53,7 +53,7 @@ function cacheFor(connection: Database.Database): Cache {
       fill: connection.prepare("INSERT OR IGNORE INTO temp.search_hits (q, ad) SELECT ?, rowid FROM ads_search WHERE ads_search MATCH ?"),
       drop: connection.prepare("DELETE FROM temp.search_hits WHERE q = ?"),
       dropAll: connection.prepare("DELETE FROM temp.search_hits"),
-      // Only ads in the public status can be listed (visibility.server.ts).
+      // Only ads in the public status can be listed (ad/visibility.server.ts).
       toRank: connection.prepare(
         `SELECT h.ad, a.title, c.name AS category, s.name AS subcategory, a.characteristics
          FROM temp.search_hits h

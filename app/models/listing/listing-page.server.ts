@@ -5,8 +5,8 @@
  * exactly what the page showed.
  */
 import { PUBLIC_PAGE_SIZE, defaultPublicSort, type PublicAdsFilter } from "~/models/ad/ad";
-import { reais, type Applied } from "~/models/ad/listing-links";
-import { pageFilterFromUrl, withConsistentCategory } from "~/models/ad/listing-query.server";
+import { reais, type Applied } from "~/models/listing/listing-links";
+import { pageFilterFromUrl, withConsistentCategory } from "~/models/listing/listing-query.server";
 import { listCategories, listSubcategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";

@@ -1,7 +1,7 @@
 /**
  * The public listing: home, /categories and GET /api/ads/public all call `listPublicAds`.
  *
- * Lists the ads the public may see (the rule: visibility.server.ts). Sorted by views desc (the spec's
+ * Lists the ads the public may see (the rule: ad/visibility.server.ts). Sorted by views desc (the spec's
  * default), newest, or price, always with id as the tie-break so pages never overlap; or by relevance
  * to the search (`searchRanker`), read one rank at a time in the views order (without a search,
  * relevance is the views order). Its SQL is in listing-sql.server.ts; how search and counts stay fast:
@@ -26,10 +26,10 @@ import {
   shapeOf,
   type RankPage,
   type Shape,
-} from "~/models/ad/listing-sql.server";
+} from "~/models/listing/listing-sql.server";
 import { publiclyVisible } from "~/models/ad/visibility.server";
-import { rankedSearchHits, searchHits } from "~/models/ad/search-hits.server";
-import { ensureSearchIndex, searchMatch, searchRanker } from "~/models/ad/search-index.server";
+import { rankedSearchHits, searchHits } from "~/models/listing/search-hits.server";
+import { ensureSearchIndex, searchMatch, searchRanker } from "~/models/listing/search-index.server";
 import { addDaysToKey, dateKey, startOfDayInstant } from "~/lib/dates";
 
 /**

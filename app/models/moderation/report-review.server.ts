@@ -15,11 +15,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { ads, moderationDecisions, users } from "~/db/schema";
 import { effectiveStatus } from "~/models/ad/ad";
-import { REPORT_ADMIN_MESSAGES, type ReportedAdItem } from "~/models/ad/ad-report";
-import { sendAdHiddenMail } from "~/models/ad/hidden-ad-mail.server";
-import { heldByReports, rejectAd, type QueueOutcome } from "~/models/ad/moderation-queue.server";
-import { MODERATION_MESSAGES } from "~/models/ad/moderation-queue";
-import { openReportsByAd, reportSummaries } from "~/models/ad/reports.server";
+import { REPORT_ADMIN_MESSAGES, type ReportedAdItem } from "~/models/report/ad-report";
+import { sendAdHiddenMail } from "~/models/report/hidden-ad-mail.server";
+import { heldByReports, rejectAd, type QueueOutcome } from "~/models/moderation/moderation-queue.server";
+import { MODERATION_MESSAGES } from "~/models/moderation/moderation-queue";
+import { openReportsByAd, reportSummaries } from "~/models/report/reports.server";
 
 /** How many ads the section shows, and how many reports (with texts) per ad. */
 const SECTION_LIMIT = 100;

@@ -10,7 +10,7 @@
 import type Database from "better-sqlite3";
 import { sqlite } from "~/db/client.server";
 import { adPath } from "~/models/ad/ad";
-import { listingPath } from "~/models/ad/listing-links";
+import { listingPath } from "~/models/listing/listing-links";
 import { PUBLICLY_VISIBLE_WHERE } from "~/models/ad/visibility.server";
 import { listCategories } from "~/models/category/category.server";
 import { listCities } from "~/models/city/city.server";

@@ -1,8 +1,8 @@
 /**
  * The e-mail an owner gets when their ad leaves the public list without their doing: hidden after
  * reports of aged accounts (reports.server.ts) or taken down by an admin from 'Denúncias'
- * (report-review.server.ts). It gives the reasons and the way to ask for a human review (LGPD Art. 20,
- * moderation-queue.server.ts), on the public origin. A failed send is logged, never undoes the hiding.
+ * (moderation/report-review.server.ts). It gives the reasons and the way to ask for a human review (LGPD Art. 20,
+ * moderation/moderation-queue.server.ts), on the public origin. A failed send is logged, never undoes the hiding.
  */
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";

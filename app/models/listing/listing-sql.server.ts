@@ -99,7 +99,7 @@ export function shapeOf(filter: PublicAdsFilter, match: string | null, wordMatch
 const p = sql.placeholder;
 
 /**
- * The public filter: the ads the public may see (visibility.server.ts) under the request's filters.
+ * The public filter: the ads the public may see (ad/visibility.server.ts) under the request's filters.
  * A unary + makes a column unusable for an index: that is how the page queries steer the planner (to
  * the FTS rowids or a filter index for few matches, to the order's index for many).
  */

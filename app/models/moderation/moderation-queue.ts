@@ -8,7 +8,7 @@
 import * as z from "zod/mini";
 import { multiLine } from "~/lib/plain-text";
 import { AD_NOT_FOUND, type AdModeration, type AdType } from "~/models/ad/ad";
-import { REPORT_RESOLUTIONS, type AdReportSummary } from "~/models/ad/ad-report";
+import { REPORT_RESOLUTIONS, type AdReportSummary } from "~/models/report/ad-report";
 import type { FraudSignal } from "~/models/ad/fraud-signals";
 
 export const REASON_MAX = 500;

@@ -85,11 +85,12 @@ test("two hearts tapped one after the other both stay on: the list's one fetcher
     await page.goto("/categories?search=Banqueta&sort=newest&cityId=todas");
     await waitForHydration(page);
     const hearts = [page.getByTestId(`favourite-${first.id}`), page.getByTestId(`favourite-${second.id}`)];
-    const bothPosted = Promise.all(
-      [first, second].map((ad) =>
-        page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/favoritos") && response.request().postData()?.includes(`${ad.id}`) === true),
-      ),
-    );
+    // Each tap is posted. The second tap's submission can cancel the browser's wait for the first's
+    // answer (one fetcher), so the first is awaited as a post and the second, the last, as an answer;
+    // what both asked is then checked on /favoritos, where the server's own record shows it.
+    const postOf = (ad: { id: number }) => (request: { url(): string; postData(): string | null }) =>
+      new URL(request.url()).pathname.startsWith("/favoritos") && request.postData()?.includes(`${ad.id}`) === true;
+    const bothPosted = Promise.all([page.waitForRequest(postOf(first)), page.waitForResponse((response) => postOf(second)(response.request()))]);
     await hearts[0]!.click();
     await hearts[1]!.click();
     for (const heart of hearts) await expect(heart).toHaveAttribute("aria-pressed", "true");

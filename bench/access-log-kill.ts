@@ -14,6 +14,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../tests/support/free-port";
+import { waitForHealth } from "./wait-for-health";
 
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 3);
 const SECONDS = Number(process.env.KILL_SECONDS ?? 3);
@@ -36,12 +37,7 @@ async function round(index: number) {
     stdio: "ignore",
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: "kill-bench-secret-kill-bench-secret-0000" },
   });
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
-    if (up) break;
-    if (tries > 300) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(`http://127.0.0.1:${port}`, { timeoutMs: 30_000 });
 
   const answeredAt = new Map<string, number>();
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });

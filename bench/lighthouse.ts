@@ -22,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { adPath } from "../app/models/ad/ad";
 import { freePort } from "../tests/support/free-port";
+import { waitForHealth } from "./wait-for-health";
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? "lighthouse@12.8.2";
@@ -107,12 +108,7 @@ function cpuSlowdownFor(url: string) {
 }
 
 try {
-  for (const startedAt = Date.now(); ; ) {
-    const healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-    if (healthy) break;
-    if (Date.now() - startedAt > STARTUP_MS) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(base, { timeoutMs: STARTUP_MS });
   // The ad page of the most viewed ad with photos (the one a buyer is likeliest to open).
   const { ads } = (await (await fetch(`${base}/api/ads/public?limit=12`)).json()) as { ads: { id: number; title: string; images: unknown[] }[] };
   const ad = ads.find((candidate) => candidate.images.length > 0) ?? ads[0]!;

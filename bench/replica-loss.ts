@@ -18,6 +18,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { freePort } from "../tests/support/free-port";
+import { waitForHealth } from "./wait-for-health";
 
 const ADS = Number(process.env.BENCH_ADS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -63,12 +64,7 @@ let output = "";
 server.stdout.on("data", (chunk) => (output += chunk));
 server.stderr.on("data", (chunk) => (output += chunk));
 const base = `http://127.0.0.1:${port}`;
-for (let waited = 0; ; waited += 250) {
-  if (waited > 60_000) throw new Error(`the server did not start:\n${output}`);
-  const ok = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
-  if (ok) break;
-  await new Promise((resolve) => setTimeout(resolve, 250));
-}
+await waitForHealth(base, { output: () => output });
 console.log(`server up on ${base} with ${ADS.toLocaleString("en")} ads + the demo data, replicating to ${replicaUrl}`);
 
 /** email → when its 201 arrived. */

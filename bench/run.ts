@@ -59,6 +59,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort } from "../tests/support/free-port";
+import { waitForHealth } from "./wait-for-health";
 import type Database from "better-sqlite3";
 
 /** 0 is `demo`: the seed's demo ads instead of synthetic ones. */
@@ -133,16 +134,13 @@ async function startServer(dataDir: string, port: number, extraEnv: Record<strin
       ...extraEnv,
     },
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, { timeoutMs: 30_000 });
+  } catch (error) {
+    child.kill();
+    throw error;
   }
-  child.kill();
-  throw new Error("The server did not start");
+  return child;
 }
 
 function percentile(sorted: number[], p: number) {

@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { waitForHealth } from "./wait-for-health";
 
 const SECONDS = Number(process.env.FLOOD_SECONDS ?? 60);
 const CLIENTS = Number(process.env.FLOOD_CLIENTS ?? 20);
@@ -38,15 +39,7 @@ const server = spawn(process.execPath, ["server/entry.mjs"], {
 });
 process.on("exit", () => server.kill("SIGTERM"));
 
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 600) throw new Error("The server did not start");
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+await waitForHealth(base);
 
 let addresses = 0;
 const freshAddress = () => `10.9.${Math.floor(++addresses / 250)}.${addresses % 250}`;

@@ -175,6 +175,10 @@ export const ads = sqliteTable(
      * ad never published. A pause and its reactivation keep it.
      */
     publishedAt: integer({ mode: "timestamp_ms" }),
+    /** When its owner marked it sold ('Vendido'); null otherwise. The daily job removes it STALE_AD_DAYS later. */
+    soldAt: integer({ mode: "timestamp_ms" }),
+    /** The owner's answer to "Vendeu pelo Classificados?" when marking it sold; null when they did not answer. */
+    soldHere: integer({ mode: "boolean" }),
     /** The automatic moderation's verdict at the last create or edit (null for ads from before it). */
     moderation: text({ mode: "json" }).$type<AdModeration>(),
     /** Why its last payment sent it to a person instead of going live (models/ad/fraud-signals.server.ts); null when nothing was found. */

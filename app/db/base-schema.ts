@@ -37,6 +37,8 @@ export const users = sqliteTable("users", {
   /** SHA-256 of the single-use reset token; the token itself only travels in the e-mail. */
   resetToken: text(),
   resetTokenExpires: integer({ mode: "timestamp_ms" }),
+  /** 'Avisos de queda de preço' in /conta: e-mails when an ad they saved gets cheaper (models/favourite/price-drop-mail.server.ts). */
+  priceDropAlerts: integer({ mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -179,6 +181,13 @@ export const ads = sqliteTable(
     soldAt: integer({ mode: "timestamp_ms" }),
     /** The owner's answer to "Vendeu pelo Classificados?" when marking it sold; null when they did not answer. */
     soldHere: integer({ mode: "boolean" }),
+    /**
+     * A price drop the public sees ('Baixou R$ X', models/ad/price-drop.ts): the price struck through
+     * (the lowest of the 7 days before the cut) and when the owner cut it; both null when no drop shows.
+     * A raise clears them; they are shown for PRICE_DROP_SHOW_DAYS days.
+     */
+    previousPriceCents: integer(),
+    priceDroppedAt: integer({ mode: "timestamp_ms" }),
     /** The automatic moderation's verdict at the last create or edit (null for ads from before it). */
     moderation: text({ mode: "json" }).$type<AdModeration>(),
     /** Why its last payment sent it to a person instead of going live (models/ad/fraud-signals.server.ts); null when nothing was found. */
@@ -220,6 +229,8 @@ export const ads = sqliteTable(
     // The owner's dashboard, newest first.
     index("ads_owner_idx").on(t.userId, t.createdAt),
     index("ads_created_idx").on(t.createdAt),
+    // The price-drop e-mails: the few ads cut in the last days (models/favourite/price-drop-mail.server.ts).
+    index("ads_price_dropped_idx").on(t.priceDroppedAt),
   ],
 );
 

@@ -67,3 +67,43 @@ export const savedSearches = sqliteTable(
 );
 
 export type SavedSearch = typeof savedSearches.$inferSelect;
+
+/**
+ * Every change of a live ad's price by its owner: the last 7 days of these give the lowest price the
+ * ad had (models/ad/price-drop.server.ts), so a raise then a cut is not a drop from the raised price.
+ * Rows older than the window are swept by the daily job.
+ */
+export const adPriceChanges = sqliteTable(
+  "ad_price_changes",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    /** The price before the change (null: "A combinar"). */
+    oldPriceCents: integer(),
+    changedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("ad_price_changes_ad_idx").on(t.adId, t.changedAt)],
+);
+
+/**
+ * The price-drop e-mails sent (models/favourite/price-drop-mail.server.ts): one row per ad, saver and
+ * São Paulo day, written before the e-mail goes (so two runs never both send it) and removed when the
+ * sending fails (so the next run tries again). `sentAt` says which drop the saver has heard of.
+ */
+export const priceDropMails = sqliteTable(
+  "price_drop_mails",
+  {
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** São Paulo day (YYYY-MM-DD): at most one e-mail per ad, saver and day. */
+    day: text({ length: 10 }).notNull(),
+    sentAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("price_drop_mails_ad_user_day_idx").on(t.adId, t.userId, t.day)],
+);

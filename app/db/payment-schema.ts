@@ -4,7 +4,7 @@
  * point at base-schema.ts's tables, which know nothing of these.
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../models/payment/payment";
+import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from "../models/payment/payment";
 import { createdAt } from "./columns";
 import { ads, users } from "./base-schema";
 
@@ -43,10 +43,26 @@ export const payments = sqliteTable(
      * live ad): why, for the admin's refund list. Null when nothing is owed back.
      */
     refundDueReason: text(),
+    /**
+     * What the payment buys (ADR 037): the ad's period ("ad"), a boost ("boost": it runs from
+     * `confirmedDate` until `paysUntil` while the ad is public) or an extension ("extend": the ad's new
+     * end is `paysUntil`, its end when quoted is `extendsFrom`).
+     */
+    purpose: text({ enum: PAYMENT_PURPOSES }).notNull().default("ad"),
+    /** The days a boost or an extension buys (null for the ad's own period: its days are in metadata). */
+    purchasedDays: integer(),
+    /** An extension's quoted start: the ad's end when it was quoted; it applies only while the ad still ends then. */
+    extendsFrom: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
-  (t) => [index("payments_ad_idx").on(t.adId), index("payments_user_idx").on(t.userId), index("payments_status_idx").on(t.status)],
+  (t) => [
+    index("payments_ad_idx").on(t.adId),
+    index("payments_user_idx").on(t.userId),
+    index("payments_status_idx").on(t.status),
+    // The running boosts (the lists' top slots): by purpose, then the end, so a page reads only those not over.
+    index("payments_purpose_until_idx").on(t.purpose, t.paysUntil),
+  ],
 );
 
 /**

@@ -10,6 +10,14 @@ import { AD_NOT_FOUND } from "../ad/ad";
 export const PAYMENT_METHODS = ["PIX", "CREDIT_CARD"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * What a payment buys (ADR 037): the ad's own period (its day fee, "ad"), days of "Impulsionar"
+ * ("boost": the ad first in its lists' top slots) or days added before the ad ends ("extend":
+ * "Prolongar"). One live charge per ad and purpose.
+ */
+export const PAYMENT_PURPOSES = ["ad", "boost", "extend"] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
 export const PAYMENT_STATUSES = ["pending", "confirmed", "received", "overdue", "refunded", "failed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -80,6 +80,7 @@ export const STATUS_COLORS: Readonly<Record<string, string>> = {
   paused: "#64748b",
   expired: "#94a3b8",
   rejected: "#b91c1c",
+  sold: "#6d28d9",
 };
 
 export const METHOD_COLORS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 /**
  * GET /api/ads/stats (spec 02 §7): the owner statistics {totalAds, activeAds, pendingPaymentAds,
- * pausedAds, expiredAds, totalViews} over the caller's own ads (effective statuses). An admin's cover
+ * pausedAds, expiredAds, soldAds, totalViews} over the caller's own ads (effective statuses). An admin's cover
  * every ad, or one user's with `userId`. `statsOnly` is accepted and changes nothing.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

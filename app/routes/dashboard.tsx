@@ -4,7 +4,7 @@
  * ID search and a status menu. Not signed in → /login with 'Acesso negado' and the way back.
  *
  * The action takes every button of the list as a plain form post (intent + id): pause, reactivate,
- * set-status (admins), delete, reactivate-expired, review-request (the owner's LGPD Art. 20 request). Each answers with a redirect back to the list as it
+ * set-status (admins), mark-sold ('Vendido', issue #36), delete, reactivate-expired, review-request (the owner's LGPD Art. 20 request). Each answers with a redirect back to the list as it
  * was (`back`) and a toast; the rules are the ad model's (status.server.ts), shared with the API.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -22,7 +22,7 @@ import { AD_LOAD_ERROR, AD_STATUSES, type AdDetail, type AdStatus } from "~/mode
 import { dailyStatsOf } from "~/models/ad/daily-stats.server";
 import { dashboardFilterFromUrl, dashboardStats, listManagedAds } from "~/models/ad/dashboard.server";
 import { savesByAd } from "~/models/favourite/favourites.server";
-import { MANAGE_MESSAGES, ownerActions } from "~/models/ad/manage";
+import { MANAGE_MESSAGES, ownerActions, soldHereFromForm } from "~/models/ad/manage";
 import { MODERATION_MESSAGES, reviewRequestSchema } from "~/models/moderation/moderation-queue";
 import { requestHumanReview, reviewRequestRefusal } from "~/models/moderation/moderation-queue.server";
 import { changeAdStatus, deleteAd, managedAdState } from "~/models/ad/status.server";
@@ -82,6 +82,15 @@ export async function action({ request }: ActionFunctionArgs) {
     throw await toast.redirectWithSuccess(back, {
       message: MANAGE_MESSAGES.statusUpdated,
       description: intent === "pause" ? "O anúncio foi pausado." : intent === "reactivate" ? "O anúncio voltou a ser exibido." : undefined,
+    });
+  }
+
+  if (intent === "mark-sold") {
+    const result = changeAdStatus(id, user, "sold", new Date(), soldHereFromForm(form.get("soldHere")));
+    if (!result.ok) throw await fail(result.title, result.message);
+    throw await toast.redirectWithSuccess(back.startsWith("/dashboard") ? back : "/dashboard", {
+      message: MANAGE_MESSAGES.soldTitle,
+      description: MANAGE_MESSAGES.soldDescription,
     });
   }
 

@@ -62,6 +62,17 @@ export function StatsPanel({ report }: { report: AdminReport }) {
           valueHeading="Anúncios"
         />
         <BarChart
+          title="Vendeu pelo Classificados?"
+          summary={`${integer(report.sales.sold)} ${report.sales.sold === 1 ? "anúncio marcado" : "anúncios marcados"} como vendido: ${integer(report.sales.soldHere)} pelo Classificados, ${integer(report.sales.soldElsewhere)} em outro lugar, ${integer(report.sales.unanswered)} sem resposta.`}
+          items={[
+            { label: "Sim, pelo Classificados", value: report.sales.soldHere, text: integer(report.sales.soldHere), color: STATUS_COLORS.sold },
+            { label: "Não, em outro lugar", value: report.sales.soldElsewhere, text: integer(report.sales.soldElsewhere), color: STATUS_COLORS.paused },
+            { label: "Sem resposta", value: report.sales.unanswered, text: integer(report.sales.unanswered), color: STATUS_COLORS.expired },
+          ]}
+          labelHeading="Resposta"
+          valueHeading="Anúncios vendidos"
+        />
+        <BarChart
           title="Pagamentos por forma"
           summary={report.byMethod.map((m) => `${m.label}: ${integer(m.payments)} (${money(m.amountCents)})`).join("; ") + "."}
           items={report.byMethod.map((m) => ({ label: m.label, value: m.amountCents, text: money(m.amountCents), color: METHOD_COLORS[m.method] }))}

@@ -1,9 +1,9 @@
 /**
  * One ad's buttons on the dashboard (spec 02 §4), by its effective status: 'Editar', 'Pausar',
- * 'Reativar', 'Efetuar Pagamento', 'Editar Anúncio', 'Reativar Anúncio', 'Ver' and 'Excluir', and the
+ * 'Reativar', 'Vendido' (issue #36), 'Efetuar Pagamento', 'Editar Anúncio', 'Reativar Anúncio', 'Ver' and 'Excluir', and the
  * admin's status menu. Every action is a plain form post to /dashboard (intent + id) that comes back
  * to the same list with a toast; with JavaScript it runs through a fetcher (no reload), and the
- * confirmations ('Excluir', the paused ad's 'Editar') open as dialogs instead of pages.
+ * confirmations ('Excluir', 'Vendido', the paused ad's 'Editar') open as dialogs instead of pages.
  */
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useRef } from "react";
@@ -11,6 +11,7 @@ import { focusRing } from "~/components/auth/AuthForm";
 import { Icon } from "~/components/Icon";
 import { AD_STATUS_LABELS, adPath } from "~/models/ad/ad";
 import { ADMIN_SETTABLE_STATUSES, MANAGE_MESSAGES, type ManagedAd } from "~/models/ad/manage";
+import { MarkSoldFields } from "./MarkSoldFields";
 import { ModalDialog } from "./ModalDialog";
 
 export const actionButton = `inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 ${focusRing}`;
@@ -32,6 +33,7 @@ export function AdActions({ ad, isAdmin, back, onView }: { ad: ManagedAd; isAdmi
   const busy = fetcher.state !== "idle";
   const deleteDialog = useRef<HTMLDialogElement>(null);
   const pausedDialog = useRef<HTMLDialogElement>(null);
+  const soldDialog = useRef<HTMLDialogElement>(null);
   const label = `: ${ad.title}`;
   const backParam = `?${new URLSearchParams({ back })}`;
 
@@ -68,6 +70,20 @@ export function AdActions({ ad, isAdmin, back, onView }: { ad: ManagedAd; isAdmi
         </Link>
       ) : null}
       {ad.actions.includes("reactivate") ? post("reactivate", "Reativar", primaryAction) : null}
+      {ad.actions.includes("mark-sold") ? (
+        <Link
+          to={`/dashboard/vendido/${ad.id}${backParam}`}
+          onClick={(event) => {
+            event.preventDefault();
+            soldDialog.current?.showModal();
+          }}
+          className={actionButton}
+          aria-label={`Vendido${label}`}
+        >
+          <Icon name="handshake" className="h-4 w-4" />
+          Vendido
+        </Link>
+      ) : null}
       {ad.actions.includes("pay") ? (
         <Link to={`/payment/${ad.id}`} className={primaryAction} aria-label={`Efetuar Pagamento${label}`}>
           <Icon name="credit-card" className="h-4 w-4" />
@@ -140,6 +156,21 @@ export function AdActions({ ad, isAdmin, back, onView }: { ad: ManagedAd; isAdmi
               </button>
             </fetcher.Form>
           </div>
+        </ModalDialog>
+      ) : null}
+      {ad.actions.includes("mark-sold") ? (
+        <ModalDialog ref={soldDialog} id={`vendido-${ad.id}`} title="Marcar como vendido?">
+          <fetcher.Form method="post" action="/dashboard" onSubmit={() => soldDialog.current?.close()}>
+            <MarkSoldFields id={ad.id} title={ad.title} back={back} />
+            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <button type="button" onClick={() => soldDialog.current?.close()} className={actionButton}>
+                Cancelar
+              </button>
+              <button type="submit" className={`${primaryAction} w-full sm:w-auto`}>
+                Marcar como vendido
+              </button>
+            </div>
+          </fetcher.Form>
         </ModalDialog>
       ) : null}
       {ad.actions.includes("edit-paused") ? (

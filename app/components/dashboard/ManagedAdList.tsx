@@ -23,6 +23,7 @@ const STATUS_TONE: Record<AdStatus, string> = {
   expired: "bg-red-100 text-red-900",
   rejected: "bg-red-100 text-red-900",
   pending: "bg-brand-100 text-brand-900",
+  sold: "bg-emerald-700 text-white",
 };
 
 export function StatusBadge({ status }: { status: AdStatus }) {

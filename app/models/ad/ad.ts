@@ -14,7 +14,7 @@ import { slugify } from "../../lib/slug";
 export const AD_TYPES = ["Vender", "Comprar", "Trocar"] as const;
 export type AdType = (typeof AD_TYPES)[number];
 
-export const AD_STATUSES = ["active", "paused", "pending_payment", "expired", "rejected", "pending"] as const;
+export const AD_STATUSES = ["active", "paused", "pending_payment", "expired", "rejected", "pending", "sold"] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
 /** Spec 02 §8's answer for an ad that does not exist or is not the caller's, on every page and endpoint. */
@@ -24,7 +24,7 @@ export const AD_LOAD_ERROR = "Erro ao carregar detalhes do anúncio";
 
 /** Photos an ad may have. */
 export const MAX_AD_IMAGES = 5;
-/** Ads awaiting payment, paused or expired for longer than this are removed by the daily job (terms §6). */
+/** Ads awaiting payment, paused, expired or sold for longer than this are removed by the daily job (terms §6). */
 export const STALE_AD_DAYS = 30;
 
 /** Cards per page of the public lists (home, /categories, GET /api/ads/public). */
@@ -40,17 +40,19 @@ export const AD_STATUS_LABELS: Readonly<Record<AdStatus, string>> = {
   expired: "Expirado",
   rejected: "Rejeitado",
   pending: "Em análise",
+  sold: "Vendido",
 };
 
 /**
  * "expired" once `now` reaches `expirationDate` (the first instant after the last
- * visible São Paulo day), whatever is stored; otherwise the stored status.
+ * visible São Paulo day), whatever is stored; otherwise the stored status. "sold" wins over the
+ * date: a sold ad stays sold (it is never offered 'Reativar Anúncio').
  */
 export function effectiveStatus(
   { status, expirationDate }: { status: AdStatus; expirationDate: Date },
   now: Date = new Date(),
 ): AdStatus {
-  return expirationDate.getTime() <= now.getTime() ? "expired" : status;
+  return status !== "sold" && expirationDate.getTime() <= now.getTime() ? "expired" : status;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -118,10 +118,14 @@ function scope(actor: Actor, userId?: number): SQL | undefined {
   return and(userId !== undefined ? eq(ads.userId, userId) : undefined, archive !== null ? ne(ads.userId, archive) : undefined);
 }
 
-/** "expired" is a date test; any other status is the stored one on an ad whose date has not passed. */
+/**
+ * "expired" is a date test; "sold" the stored status whatever the date (sold wins over it); any other
+ * status is the stored one on an ad whose date has not passed.
+ */
 function statusCondition(status: AdStatus | undefined, now: Date): SQL | undefined {
   if (!status) return undefined;
-  if (status === "expired") return lte(ads.expirationDate, now);
+  if (status === "expired") return and(ne(ads.status, "sold"), lte(ads.expirationDate, now));
+  if (status === "sold") return eq(ads.status, "sold");
   return and(eq(ads.status, status), gt(ads.expirationDate, now));
 }
 
@@ -219,7 +223,8 @@ export function dashboardStats(actor: Actor, { userId }: { userId?: number } = {
       activeAds: sql<number>`coalesce(sum(case when ${publiclyVisible(now)} then 1 else 0 end), 0)`,
       pendingPaymentAds: sql<number>`coalesce(sum(case when ${ads.status} = 'pending_payment' and ${notExpired} then 1 else 0 end), 0)`,
       pausedAds: sql<number>`coalesce(sum(case when ${ads.status} = 'paused' and ${notExpired} then 1 else 0 end), 0)`,
-      expiredAds: sql<number>`coalesce(sum(case when ${ads.expirationDate} <= ${at} then 1 else 0 end), 0)`,
+      expiredAds: sql<number>`coalesce(sum(case when ${ads.status} <> 'sold' and ${ads.expirationDate} <= ${at} then 1 else 0 end), 0)`,
+      soldAds: sql<number>`coalesce(sum(case when ${ads.status} = 'sold' then 1 else 0 end), 0)`,
       totalViews: sql<number>`coalesce(sum(${ads.views}), 0)`,
     })
     .from(ads)
@@ -231,6 +236,7 @@ export function dashboardStats(actor: Actor, { userId }: { userId?: number } = {
     pendingPaymentAds: Number(row.pendingPaymentAds),
     pausedAds: Number(row.pausedAds),
     expiredAds: Number(row.expiredAds),
+    soldAds: Number(row.soldAds),
     totalViews: Number(row.totalViews),
   };
 }

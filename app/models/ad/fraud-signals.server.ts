@@ -38,7 +38,7 @@ import {
   type FraudSignal,
 } from "~/models/ad/fraud-signals";
 import { publiclyVisible } from "~/models/ad/visibility.server";
-import { getOriginalImage } from "~/services/images.server";
+import { getOriginalImage } from "~/models/ad/image-store.server";
 import {
   hashDistance,
   INDEXED_PHOTO_VARIANTS,
@@ -53,7 +53,7 @@ import {
 } from "~/services/photo-hash.server";
 
 /** Ads someone paid for: the ones a copied photo is compared with. */
-const PAID_STATUSES: AdStatus[] = ["active", "paused", "expired", "pending"];
+const PAID_STATUSES: AdStatus[] = ["active", "paused", "expired", "pending", "sold"];
 /** At most this many other ads are linked for the admin (the closest first). */
 const MAX_COPIED_PHOTO_LINKS = 3;
 

@@ -1,8 +1,8 @@
 /**
  * The daily job (`npm run jobs:daily`, and a timer in the server's first process at 03:00 São Paulo):
  *
- * - removes ads awaiting payment or paused for more than 30 days (since their last change), and ads
- *   expired for more than 30 days, with their photos — what the terms announce (payments are kept,
+ * - removes ads awaiting payment or paused for more than 30 days (since their last change), ads
+ *   expired for more than 30 days, and ads sold more than 30 days ago, with their photos — what the terms announce (payments are kept,
  *   see removal.server.ts);
  * - e-mails owners whose live (or paused) ad has its last day 3 days from today, with a link that
  *   opens the reactivation (/edit-ad/{id}?reactivate=true, on the configured public origin);
@@ -29,7 +29,7 @@ import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
 import { sweepDeletedAccountsUsage } from "~/models/ai-usage/ai-usage.server";
 import { pruneAccessLog, warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 import { withdrawInBackground } from "~/models/payment/confirmation.server";
 
 /** The reminder goes this many days before the ad's last day. */
@@ -63,8 +63,9 @@ export function staleAdIds(now: Date = new Date()): number[] {
         archive !== null ? ne(ads.userId, archive) : undefined,
         or(
           and(inArray(ads.status, ["pending_payment", "paused"]), lt(ads.updatedAt, cutoff)),
-          // Expired for more than 30 days, whatever is stored.
+          // Expired for more than 30 days, whatever is stored (a sold ad was sold before its date, so earlier still).
           lte(ads.expirationDate, cutoff),
+          and(eq(ads.status, "sold"), lt(ads.soldAt, cutoff)),
         ),
       ),
     )

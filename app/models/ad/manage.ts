@@ -44,7 +44,21 @@ export const MANAGE_MESSAGES = {
   imageRemoved: "Imagem removida",
   imageUploadError: "Erro ao fazer upload da imagem",
   imageRemoveError: "Erro ao remover imagem",
+  soldTitle: "Anúncio vendido",
+  soldDescription: "O anúncio saiu das listas e a página dele mostra que foi vendido.",
+  soldFinal: "Este anúncio foi marcado como vendido: ele não pode ser reativado, editado nem pago.",
+  soldOnlyLive: "Só um anúncio ativo ou pausado pode ser marcado como vendido.",
+  soldHereInvalid: "Responda \"Vendeu pelo Classificados?\" com sim ou não.",
 } as const;
+
+/** The 'Vendido' confirmation's question and its two answers as the form sends them (unanswered: neither). */
+export const SOLD_HERE_QUESTION = "Vendeu pelo Classificados?";
+export const SOLD_HERE_ANSWERS = { sim: true, nao: false } as const;
+
+/** The form's answer to SOLD_HERE_QUESTION: true, false, or null when it was left unanswered. */
+export function soldHereFromForm(value: FormDataEntryValue | null): boolean | null {
+  return value === "sim" || value === "nao" ? SOLD_HERE_ANSWERS[value] : null;
+}
 
 export function notEditableMessage(status: AdStatus) {
   return `Este anúncio não pode ser editado no momento. Status: ${adStatusLabel(status)}`;
@@ -116,6 +130,8 @@ export type DashboardStats = {
   pendingPaymentAds: number;
   pausedAds: number;
   expiredAds: number;
+  /** Marked sold by their owner ('Vendido'), whatever the date. */
+  soldAds: number;
   totalViews: number;
 };
 
@@ -131,16 +147,17 @@ export type Actor = { id: number; isAdmin: boolean };
  * - pending_payment created today (São Paulo): only 'Efetuar Pagamento';
  * - pending_payment from an earlier day: 'Editar Anúncio';
  * - expired: 'Reativar Anúncio';
- * - anything else: nothing.
+ * - active and paused also 'Vendido' (mark-sold), which ends the ad's public life for good;
+ * - anything else (sold included): nothing.
  */
-export type OwnerAction = "edit" | "pause" | "reactivate" | "edit-paused" | "pay" | "edit-unpaid" | "reactivate-expired";
+export type OwnerAction = "edit" | "pause" | "reactivate" | "edit-paused" | "pay" | "edit-unpaid" | "reactivate-expired" | "mark-sold";
 
 export function ownerActions(ad: Omit<ManagedAdState, "userId">, now: Date = new Date()): OwnerAction[] {
   switch (effectiveStatus(ad, now)) {
     case "active":
-      return ["edit", "pause"];
+      return ["edit", "pause", "mark-sold"];
     case "paused":
-      return ["edit-paused", "reactivate"];
+      return ["edit-paused", "reactivate", "mark-sold"];
     case "pending_payment":
       return isCreatedToday(ad.createdAt, now) ? ["pay"] : ["edit-unpaid"];
     case "expired":
@@ -161,15 +178,21 @@ export function deleteRefusal(ad: ManagedAdState, actor: Actor, now: Date = new 
 
 /**
  * Why `actor` may not set the ad to `target`, or null when they may. An admin may set active, paused
- * or pending_payment; an owner may only pause an active ad and reactivate a paused one (never
- * activate an unpaid, pending or rejected ad, nor anything once it has expired).
+ * or pending_payment; an owner may only pause an active ad, reactivate a paused one and mark either
+ * sold (never activate an unpaid, pending or rejected ad, nor anything once it has expired). Sold is
+ * final, for admins too: the buyer who saved it was told "Vendido".
  */
 export function statusChangeRefusal(ad: ManagedAdState, target: AdStatus, actor: Actor, now: Date = new Date()): string | null {
   const status = effectiveStatus(ad, now);
+  if (!actor.isAdmin && ad.userId !== actor.id) return MANAGE_MESSAGES.notFound;
+  if (status === "sold") return MANAGE_MESSAGES.soldFinal;
+  if (target === "sold") {
+    if (ad.userId !== actor.id) return statusChangeMessage(status, target);
+    return status === "active" || status === "paused" ? null : MANAGE_MESSAGES.soldOnlyLive;
+  }
   if (actor.isAdmin) {
     return (ADMIN_SETTABLE_STATUSES as readonly AdStatus[]).includes(target) ? null : statusChangeMessage(status, target);
   }
-  if (ad.userId !== actor.id) return MANAGE_MESSAGES.notFound;
   if ((status === "active" && target === "paused") || (status === "paused" && target === "active")) return null;
   return statusChangeMessage(status, target);
 }
@@ -177,8 +200,9 @@ export function statusChangeRefusal(ad: ManagedAdState, target: AdStatus, actor:
 /** Why `actor` may not open the edit page of the ad, or null when they may (admins may edit any ad). */
 export function editRefusal(ad: ManagedAdState, actor: Actor, now: Date = new Date()): string | null {
   if (ad.userId !== actor.id && !actor.isAdmin) return MANAGE_MESSAGES.notOwner;
-  if (actor.isAdmin) return null;
   const status = effectiveStatus(ad, now);
+  if (status === "sold") return MANAGE_MESSAGES.soldFinal;
+  if (actor.isAdmin) return null;
   if (status === "active" || status === "expired") return null;
   if (status === "pending_payment" && !isCreatedToday(ad.createdAt, now)) return null;
   return notEditableMessage(status);
@@ -191,8 +215,9 @@ export function editRefusal(ad: ManagedAdState, actor: Actor, now: Date = new Da
  */
 export function photoChangeRefusal(ad: ManagedAdState, actor: Actor, now: Date = new Date()): string | null {
   if (ad.userId !== actor.id && !actor.isAdmin) return MANAGE_MESSAGES.notOwner;
-  if (actor.isAdmin) return null;
   const status = effectiveStatus(ad, now);
+  if (status === "sold") return MANAGE_MESSAGES.soldFinal;
+  if (actor.isAdmin) return null;
   return status === "pending_payment" ? null : editRefusal(ad, actor, now);
 }
 

@@ -1,6 +1,6 @@
 /**
  * Status changes and deletion of an ad by a person (spec 02 §4, §6): the dashboard's 'Pausar',
- * 'Reativar', the admin's status menu and 'Excluir', and their API twins (PUT /api/ads/{id}/status,
+ * 'Reativar', 'Vendido', the admin's status menu and 'Excluir', and their API twins (PUT /api/ads/{id}/status,
  * DELETE /api/ads/{id}). The payment's own arrows (paid → active, refunded → paused) are in
  * lifecycle.server.ts; the rules of who may do what are in manage.ts, shared with the screens.
  *
@@ -35,12 +35,17 @@ export function managedAdState(adId: number, actor: Actor): (ManagedAdState & { 
   return ad;
 }
 
-/** Sets the ad's status when the rules allow it (owner: pause / reactivate; admin: active, paused, pending_payment). */
+/**
+ * Sets the ad's status when the rules allow it (owner: pause / reactivate / sold; admin: active, paused,
+ * pending_payment). Sold records when (the daily job removes the ad STALE_AD_DAYS later) and the
+ * owner's answer to "Vendeu pelo Classificados?" (`soldHere`, null unanswered) for the admin's numbers.
+ */
 export function changeAdStatus(
   adId: number,
   actor: Actor,
   target: AdStatus,
   now: Date = new Date(),
+  soldHere: boolean | null = null,
 ): { ok: true; status: AdStatus } | ManageRefusal {
   const ad = managedAdState(adId, actor);
   if (!ad) return refusal(404, MANAGE_MESSAGES.statusError, MANAGE_MESSAGES.notFound);
@@ -51,7 +56,7 @@ export function changeAdStatus(
   if (!actor.isAdmin && target === "active" && paidMoneyWasReversed(adId)) return refusal(409, MANAGE_MESSAGES.statusError, MANAGE_MESSAGES.refundedPaused);
   const result = db
     .update(ads)
-    .set({ status: target, updatedAt: now })
+    .set({ status: target, updatedAt: now, ...(target === "sold" ? { soldAt: now, soldHere } : {}) })
     .where(and(eq(ads.id, adId), eq(ads.status, ad.status)))
     .run();
   if (result.changes === 0) return refusal(409, MANAGE_MESSAGES.statusError, CHANGED_MEANWHILE);

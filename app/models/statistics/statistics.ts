@@ -34,7 +34,11 @@ export type AdminReport = {
   byStatus: StatusCount[];
   /** Paid payments (confirmed or received) per method. */
   byMethod: MethodTotal[];
+  /** Ads their owners marked 'Vendido', by the answer to "Vendeu pelo Classificados?" (issue #36). */
+  sales: SoldCounts;
 };
+
+export type SoldCounts = { sold: number; soldHere: number; soldElsewhere: number; unanswered: number };
 
 export const REPORT_DAYS = 30;
 export const REPORT_MONTHS = 12;

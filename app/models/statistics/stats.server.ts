@@ -14,7 +14,7 @@ import { addDaysToKey, dateKey, startOfDayInstant, todayKey } from "~/lib/dates"
 import { AD_STATUSES, AD_STATUS_LABELS, type AdStatus } from "~/models/ad/ad";
 import { publiclyVisible } from "~/models/ad/visibility.server";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/models/payment/payment";
-import { REPORT_DAYS, REPORT_MONTHS, type AdminReport, type AdminTotals } from "~/models/statistics/statistics";
+import { REPORT_DAYS, REPORT_MONTHS, type AdminReport, type AdminTotals, type SoldCounts } from "~/models/statistics/statistics";
 
 const PAID = ["confirmed", "received"] as const;
 
@@ -117,8 +117,8 @@ export function getAdminReport(now: Date = new Date()): AdminReport {
     }
   }
 
-  // Ads by effective status: expired once the date has passed, whatever is stored.
-  const effective = sql<AdStatus>`CASE WHEN ${ads.expirationDate} <= ${now.getTime()} THEN 'expired' ELSE ${ads.status} END`;
+  // Ads by effective status: expired once the date has passed, whatever is stored, except sold (it wins over the date).
+  const effective = sql<AdStatus>`CASE WHEN ${ads.status} <> 'sold' AND ${ads.expirationDate} <= ${now.getTime()} THEN 'expired' ELSE ${ads.status} END`;
   const statusRows = db.select({ status: effective, n: count() }).from(ads).groupBy(effective).all();
   const statusCounts = new Map(statusRows.map((row) => [row.status, row.n]));
   const byStatus = AD_STATUSES.map((status) => ({ status, label: AD_STATUS_LABELS[status], count: statusCounts.get(status) ?? 0 }));
@@ -153,7 +153,25 @@ export function getAdminReport(now: Date = new Date()): AdminReport {
     byCategory,
     byStatus,
     byMethod: PAYMENT_METHODS.map((method) => ({ method, label: PAYMENT_METHOD_LABELS[method], ...byMethod.get(method)! })),
+    sales: soldCounts(),
   };
+}
+
+/** The ads marked sold that still exist (the daily job removes them STALE_AD_DAYS later), by the owner's answer. */
+function soldCounts(): SoldCounts {
+  const row = db
+    .select({
+      sold: count(),
+      soldHere: sql<number>`coalesce(sum(${ads.soldHere} = 1), 0)`,
+      soldElsewhere: sql<number>`coalesce(sum(${ads.soldHere} = 0), 0)`,
+    })
+    .from(ads)
+    .where(eq(ads.status, "sold"))
+    .get();
+  const sold = row?.sold ?? 0;
+  const soldHere = Number(row?.soldHere ?? 0);
+  const soldElsewhere = Number(row?.soldElsewhere ?? 0);
+  return { sold, soldHere, soldElsewhere, unanswered: sold - soldHere - soldElsewhere };
 }
 
 /** The São Paulo day of an instant (the PDF's file name). */

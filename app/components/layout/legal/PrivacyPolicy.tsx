@@ -175,7 +175,8 @@ export function PrivacyPolicy() {
         </li>
         <li>
           <strong>Anúncios e imagens:</strong> enquanto o anúncio existir. Anúncios expirados, inativos ou aguardando
-          pagamento há mais de {STALE_AD_DAYS} dias podem ser removidos, com as respectivas imagens;
+          pagamento há mais de {STALE_AD_DAYS} dias podem ser removidos, com as respectivas imagens, e anúncios marcados
+          como vendidos são removidos {STALE_AD_DAYS} dias depois;
         </li>
         <li>
           <strong>Pagamentos:</strong> pelo prazo exigido pela legislação fiscal e contábil, em regra 5 (cinco) anos,

@@ -185,6 +185,11 @@ export function TermsOfUse({ operator }: { operator: OperatorIdentity }) {
           aviso prévio.
         </strong>
       </p>
+      <p>
+        Quando você marca um anúncio como <strong>Vendido</strong>, ele sai das listas, da busca e dos alertas na hora e
+        a página dele passa a mostrar que foi vendido, sem os seus contatos. Um anúncio vendido não pode ser reativado,
+        editado nem pago de novo, e é removido, com as imagens, {STALE_AD_DAYS} dias depois de marcado como vendido.
+      </p>
 
       <h2>7. Contato entre usuários</h2>
       <p>

@@ -127,7 +127,7 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now:
     const open = tx
       .select()
       .from(payments)
-      .where(and(eq(payments.adId, ad.id), inArray(payments.status, OPEN_PAYMENT_STATUSES)))
+      .where(and(eq(payments.adId, ad.id), eq(payments.purpose, "ad"), inArray(payments.status, OPEN_PAYMENT_STATUSES)))
       .all();
     for (const payment of open) {
       if (!payment.asaasPaymentId && !payment.asaasStatus && now.getTime() - payment.updatedAt.getTime() < CLAIM_TTL_MS) {
@@ -139,7 +139,7 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now:
     }
     // A charge whose creation we are unsure of may be live at the gateway: look it up before reusing any.
     const unsure = open.some((payment) => !payment.asaasPaymentId);
-    const reusable = open.find((payment) => payment.asaasPaymentId && payment.status === "pending" && matchesQuote(payment, request, quote, ad.expirationDate, now));
+    const reusable = open.find((payment) => payment.asaasPaymentId && payment.status === "pending" && matchesQuote(payment, request, quote.totalCents, ad.expirationDate, now));
     if (reusable && !unsure) return { kind: "reuse", payment: reusable };
     // A retry of a creation that timed out goes on under the same payment id (Asaas's externalReference),
     // so however often the payer retries, the gateway is asked about one id and makes at most one charge.
@@ -177,7 +177,7 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now:
   });
 }
 
-function started(payment: Payment, extra: Partial<StartedPayment> = {}): StartedPayment {
+export function started(payment: Payment, extra: Partial<StartedPayment> = {}): StartedPayment {
   return {
     ok: true,
     paymentId: payment.id,
@@ -294,11 +294,30 @@ export async function startPayment(input: {
   const claimed = claim(ad, request, quote, now);
   if (claimed.kind === "refused") return claimed.refusal;
   if (claimed.kind === "reuse") return started(claimed.payment, { reused: true });
+  return chargeClaim({ ad, claimed, request, charge: { totalCents: quote.totalCents, paysUntil: ad.expirationDate }, description: describe(ad.id, quote.chargedDays), remoteIp: input.remoteIp, now });
+}
+
+/**
+ * The gateway's half of a payment whose row was just claimed (the ad's period, a boost or an extension,
+ * ADR 037): the earlier charges of the same ad and purpose are settled first (one live charge), then
+ * the PIX or card charge is made and recorded, and applied when the gateway says paid.
+ */
+export async function chargeClaim(input: {
+  ad: { id: number; expirationDate: Date };
+  claimed: { payment: Payment; retried: boolean };
+  request: PaymentRequest;
+  /** What the charge is for: its amount and the period it binds. */
+  charge: { totalCents: number; paysUntil: Date };
+  description: string;
+  remoteIp: string | null;
+  now: Date;
+}): Promise<StartedPayment | PaymentRefusal> {
+  const { ad, claimed, request, now } = input;
   const payment = claimed.payment;
 
   const gateway = paymentGateway();
   try {
-    const earlier = await settleEarlierCharges(ad, claimed, request, quote, now);
+    const earlier = await settleEarlierCharges(ad, claimed, request, input.charge, now);
     const claimStays = (earlier.kind === "reuse" && earlier.payment.id === payment.id) || earlier.kind === "card_pending" || earlier.kind === "restart";
     if (earlier.kind !== "none" && !claimStays) failClaim(payment.id, ABANDONED_GATEWAY_STATUS, null, now);
     if (earlier.kind === "card_pending") return refusal(409, PAYMENT_MESSAGES.cardUnderReview);
@@ -307,7 +326,7 @@ export async function startPayment(input: {
     if (earlier.kind === "reuse") return started(earlier.payment, { reused: true });
 
     const customer = { name: request.customer.name, email: request.customer.email, cpfCnpj: request.customer.cpfCnpj, phone: request.customer.phone };
-    const description = payment.description ?? describe(ad.id, quote.chargedDays);
+    const description = payment.description ?? input.description;
     if (request.method === "PIX") {
       const charge = await gateway.createPixCharge({
         paymentId: payment.id,

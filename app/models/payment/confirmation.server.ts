@@ -19,6 +19,10 @@
  *                                   again (the ad stays paused; its owner may reactivate it);
  *   RESTORED                     → a deleted charge brought back: ours to withdraw again if we had
  *                                   withdrawn it, else open again.
+ * A boost or an extension (ADR 037) is applied by the ad model (ad/boost.server.ts) instead of
+ * publishing: only while the ad is public (and, for an extension, still ends where it did when
+ * quoted); otherwise its money is flagged for refund. Its refund stops the boost or gives the days
+ * back, and never pauses the ad.
  * Statuses otherwise only move forward (ADR 011): a second confirmation, a CONFIRMED after RECEIVED,
  * or a confirmation after a refund changes nothing, so webhook replays and out-of-order deliveries
  * are harmless. UNDONE and CHARGEBACK_REVERSED are the deliberate exceptions: the money itself moved
@@ -29,6 +33,7 @@ import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { db, writeTransaction, type Writer } from "~/db/client.server";
 import { ads, payments, type Payment } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
+import { applyPaidExtension, startPaidBoost, undoAddOn } from "~/models/ad/boost.server";
 import { activatePaidAd, pauseAfterRefund, unpublishUnpaidAd } from "~/models/ad/lifecycle.server";
 import { isPaidPaymentStatus, type PaymentStatus } from "~/models/payment/payment";
 import { sendPaymentReceipt } from "~/models/payment/receipt.server";
@@ -71,6 +76,8 @@ export const REFUND_DUE_REASONS = {
   notAwaiting: "O anúncio não aguardava este pagamento (já estava publicado ou pago por outra cobrança).",
   otherPeriod: "O anúncio aguarda outro período que não o desta cobrança.",
   periodOver: "Pago depois do último dia do período cobrado.",
+  boostNotApplicable: "Impulso pago quando o anúncio já não estava público (pausado, vendido, expirado ou em análise) ou já tinha outro impulso.",
+  extendNotApplicable: "Prolongamento pago quando o anúncio já não estava público ou já terminava em outra data.",
 } as const;
 
 function unchanged(payment: Payment): StatusChange {
@@ -87,12 +94,12 @@ function unchanged(payment: Payment): StatusChange {
   };
 }
 
-/** Was the ad paid again by a payment made after this one? Then refunding this one leaves the ad alone. */
+/** Was the ad's period paid again by a payment made after this one? Then refunding this one leaves the ad alone. */
 function paidLater(tx: Writer, payment: Payment): boolean {
   const later = tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.adId, payment.adId), gt(payments.id, payment.id), inArray(payments.status, ["confirmed", "received"])))
+    .where(and(eq(payments.adId, payment.adId), eq(payments.purpose, "ad"), gt(payments.id, payment.id), inArray(payments.status, ["confirmed", "received"])))
     .get();
   return Boolean(later);
 }
@@ -115,6 +122,12 @@ function applyPaid(tx: Writer, payment: Payment, next: "confirmed" | "received",
     return flagged(REFUND_DUE_REASONS.withdrawn);
   }
   if (payment.paysUntil && payment.paysUntil.getTime() <= now.getTime()) return flagged(REFUND_DUE_REASONS.periodOver);
+  if (payment.purpose === "boost" || payment.purpose === "extend") {
+    const applied = payment.purpose === "boost" ? startPaidBoost(tx, payment, now) : applyPaidExtension(tx, payment, now);
+    if (!applied) return flagged(payment.purpose === "boost" ? REFUND_DUE_REASONS.boostNotApplicable : REFUND_DUE_REASONS.extendNotApplicable);
+    record(null);
+    return { ...unchanged(payment), status: next, changed: true, newlyPaid: true };
+  }
   const adStatus = activatePaidAd(tx, payment.adId, payment.paysUntil, now);
   if (!adStatus) {
     const ad = tx.select({ status: ads.status }).from(ads).where(eq(ads.id, payment.adId)).get();
@@ -148,13 +161,21 @@ export function applyStatusInTransaction(tx: Writer, payment: Payment, update: G
     case "CHARGEBACK": {
       if (current === "refunded") return unchanged(payment);
       const change = set({}, "refunded");
-      const boughtTheAd = isPaidPaymentStatus(current) && !payment.refundDueReason;
-      const paused = boughtTheAd && !paidLater(tx, payment) && pauseAfterRefund(tx, payment.adId, now);
+      const boughtSomething = isPaidPaymentStatus(current) && !payment.refundDueReason;
+      if (payment.purpose !== "ad") {
+        if (boughtSomething) undoAddOn(tx, payment, now);
+        return change;
+      }
+      const paused = boughtSomething && !paidLater(tx, payment) && pauseAfterRefund(tx, payment.adId, now);
       return { ...change, adStatus: paused ? "paused" : null };
     }
     case "UNDONE": {
       if (!isPaidPaymentStatus(current)) return unchanged(payment);
       const change = set({ confirmedDate: null }, "pending");
+      if (payment.purpose !== "ad") {
+        if (!payment.refundDueReason) undoAddOn(tx, payment, now);
+        return change;
+      }
       const unpublished = !payment.refundDueReason && !paidLater(tx, payment) && unpublishUnpaidAd(tx, payment.adId, now);
       console.warn(`[payments] payment ${payment.id}: the cash receipt was undone at the gateway; ad ${payment.adId} ${unpublished ? "unpublished" : "unchanged"}`);
       return { ...change, adStatus: unpublished ? "pending_payment" : null };
@@ -238,13 +259,13 @@ export function applyFoundCharge(paymentId: number, update: GatewayUpdate, gatew
   return applyPaymentStatus(paymentId, update, now, gatewayPaymentId);
 }
 
-/** The ad's latest paid payment, if any. */
+/** The ad's latest paid payment of its period (not a boost or an extension), if any. */
 export function latestPaidPayment(adId: number): Payment | null {
   return (
     db
       .select()
       .from(payments)
-      .where(and(eq(payments.adId, adId), inArray(payments.status, ["confirmed", "received"])))
+      .where(and(eq(payments.adId, adId), eq(payments.purpose, "ad"), inArray(payments.status, ["confirmed", "received"])))
       .orderBy(desc(payments.id))
       .get() ?? null
   );
@@ -258,7 +279,7 @@ export function paidMoneyWasReversed(adId: number): boolean {
   const last = db
     .select({ status: payments.status, refundDueReason: payments.refundDueReason })
     .from(payments)
-    .where(and(eq(payments.adId, adId), inArray(payments.status, ["confirmed", "received", "refunded"]), isNull(payments.refundDueReason)))
+    .where(and(eq(payments.adId, adId), eq(payments.purpose, "ad"), inArray(payments.status, ["confirmed", "received", "refunded"]), isNull(payments.refundDueReason)))
     .orderBy(desc(payments.id))
     .get();
   return last?.status === "refunded";

@@ -8,7 +8,7 @@ import { payments, type Payment } from "~/db/schema";
 import { applyFoundCharge } from "~/models/payment/confirmation.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
 import { NOT_CREATED_GATEWAY_STATUS, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
-import type { PaymentQuote, PaymentRequest } from "~/models/payment/payment-form";
+import type { PaymentRequest } from "~/models/payment/payment-form";
 import { OPEN_PAYMENT_STATUSES, queueWithdrawal } from "~/models/payment/withdrawal.server";
 import { countPaymentStatus } from "~/services/metrics-registry.server";
 import { isPaidStatus } from "~/services/payments/gateway";
@@ -17,11 +17,11 @@ import { isPaidStatus } from "~/services/payments/gateway";
 const EARLIER_LOOKUP_LIMIT = 20;
 
 /** Our charge for `request` can be the open one: same method, amount and period, not yet due. */
-export function matchesQuote(payment: Payment, request: PaymentRequest, quote: PaymentQuote, paysUntil: Date, now: Date): boolean {
+export function matchesQuote(payment: Payment, request: PaymentRequest, totalCents: number, paysUntil: Date, now: Date): boolean {
   return (
     request.method === "PIX" &&
     payment.paymentMethod === "PIX" &&
-    payment.amountCents === quote.totalCents &&
+    payment.amountCents === totalCents &&
     payment.paysUntil?.getTime() === paysUntil.getTime() &&
     (!payment.dueDate || payment.dueDate.getTime() > now.getTime())
   );
@@ -56,24 +56,25 @@ export type EarlierCharges =
   | { kind: "none" };
 
 /**
- * One live charge per ad: before a new charge, every open payment of the ad is looked up at the
+ * One live charge per ad and purpose (ADR 037: the ad's period, a boost and an extension are separate
+ * purchases): before a new charge, every open payment of the ad for the same purpose is looked up at the
  * gateway by its id (our externalReference), the retried claim's own included: a creation that timed
  * out may have made a charge. A paid one is confirmed instead; a pending PIX of the same value and
  * period is reused; any other is withdrawn; one the gateway never made is closed. A gateway that keeps
  * no state (local) answers from the database.
  */
 export async function settleEarlierCharges(
-  ad: { id: number; expirationDate: Date },
+  ad: { id: number },
   claim: { payment: Payment; retried: boolean },
   request: PaymentRequest,
-  quote: PaymentQuote,
+  quoted: { totalCents: number; paysUntil: Date },
   now: Date,
 ): Promise<EarlierCharges> {
   const claimed = claim.payment;
   const open = db
     .select()
     .from(payments)
-    .where(and(eq(payments.adId, ad.id), ne(payments.id, claimed.id), inArray(payments.status, OPEN_PAYMENT_STATUSES)))
+    .where(and(eq(payments.adId, ad.id), eq(payments.purpose, claimed.purpose), ne(payments.id, claimed.id), inArray(payments.status, OPEN_PAYMENT_STATUSES)))
     .orderBy(desc(payments.id))
     .limit(EARLIER_LOOKUP_LIMIT)
     .all()
@@ -98,11 +99,11 @@ export async function settleEarlierCharges(
     if (!payment) continue;
     const update = { status: charge.status, gatewayStatus: charge.gatewayStatus };
     if (isPaidStatus(charge.status)) {
-      if (applyFoundCharge(payment.id, update, charge.gatewayPaymentId, now)?.adStatus) return { kind: "paid" };
+      if (applyFoundCharge(payment.id, update, charge.gatewayPaymentId, now)?.newlyPaid) return { kind: "paid" };
       continue;
     }
     if (charge.status !== "PENDING" && charge.status !== "OVERDUE") continue;
-    if (!reuse && payment.status !== "failed" && charge.method === "PIX" && matchesQuote({ ...payment, amountCents: charge.amountCents }, request, quote, ad.expirationDate, now)) {
+    if (!reuse && payment.status !== "failed" && charge.method === "PIX" && matchesQuote({ ...payment, amountCents: charge.amountCents }, request, quoted.totalCents, quoted.paysUntil, now)) {
       applyFoundCharge(payment.id, update, charge.gatewayPaymentId, now);
       reuse = payment;
       continue;
@@ -114,7 +115,7 @@ export async function settleEarlierCharges(
     }
     const answer = await gateway.cancelCharge(charge.gatewayPaymentId);
     if (answer && isPaidStatus(answer.status)) {
-      if (applyFoundCharge(payment.id, answer, charge.gatewayPaymentId, now)?.adStatus) return { kind: "paid" };
+      if (applyFoundCharge(payment.id, answer, charge.gatewayPaymentId, now)?.newlyPaid) return { kind: "paid" };
       continue;
     }
     withdrawNow({ ...payment, asaasPaymentId: charge.gatewayPaymentId }, now);

@@ -93,13 +93,13 @@ function unknownToLookUp(before: Date, limit: number, now: Date): Payment[] {
     .all();
 }
 
-/** Does the ad have an open charge other than `payment`? Then a charge found for `payment` is one too many. */
+/** Does the ad have an open charge for the same purpose other than `payment`? Then a charge found for `payment` is one too many. */
 function anotherOpenCharge(payment: Payment): boolean {
   return Boolean(
     db
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.adId, payment.adId), ne(payments.id, payment.id), inArray(payments.status, OPEN_PAYMENT_STATUSES), isNotNull(payments.asaasPaymentId)))
+      .where(and(eq(payments.adId, payment.adId), eq(payments.purpose, payment.purpose), ne(payments.id, payment.id), inArray(payments.status, OPEN_PAYMENT_STATUSES), isNotNull(payments.asaasPaymentId)))
       .get(),
   );
 }

@@ -9,8 +9,13 @@ export const AD_PRICE_PER_DAY = "ad_price_per_day";
 /** Used when the `ad_price_per_day` setting is missing (the wizard's 2.5). */
 export const DEFAULT_PRICE_PER_DAY_CENTS = 250;
 
-/** The settings an admin may change (anything else is 404 on PUT /api/settings/{key}). */
-export const EDITABLE_SETTINGS = [AD_PRICE_PER_DAY] as const;
+/** The price per day of boost ("Impulsionar", ADR 037). */
+export const AD_BOOST_PRICE_PER_DAY = "ad_boost_price_per_day";
+/** Used when the `ad_boost_price_per_day` setting is missing (R$ 3,00). */
+export const DEFAULT_BOOST_PRICE_PER_DAY_CENTS = 300;
+
+/** The settings an admin may change (anything else is 404 on PUT /api/settings/{key}); both are prices per day. */
+export const EDITABLE_SETTINGS = [AD_PRICE_PER_DAY, AD_BOOST_PRICE_PER_DAY] as const;
 export type EditableSetting = (typeof EDITABLE_SETTINGS)[number];
 
 export function isEditableSetting(key: string): key is EditableSetting {

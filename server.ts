@@ -19,6 +19,7 @@
  * server/remix-bridge.ts.
  */
 import cluster from "node:cluster";
+import path from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { createRequestHandler, installGlobals } from "@remix-run/node";
@@ -32,6 +33,7 @@ import { openAccessLog } from "~/services/access-log-store.server";
 import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, logAnswer, trackRequestUser } from "~/web/access-log-entry.server";
 import { bodyLimitFor } from "~/web/body-limits.server";
 import { anonymousPageKey, anonymousPageState, keepPage, keptPage } from "~/web/anonymous-pages.server";
+import { mayKeepOffline, OFFLINE_COPY_HEADER } from "~/web/offline-copies.server";
 import { securityHeaders } from "~/web/security-headers.server";
 import { carriesSessionCookie } from "~/web/session-cookie.server";
 import { ALLOW_HEADER, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
@@ -221,6 +223,14 @@ function serve() {
       serveStatic: { immutable: true, maxAge: "1y", setHeaders: countAsStatic },
     }),
   );
+  // The service worker (ADR 036), written by the build with its file list: never kept by the HTTP cache,
+  // so a new deploy's worker is seen on the next visit (browsers also check it at least daily).
+  app.get("/sw.js", (_req, res, next) => {
+    countAsStatic(res);
+    res.sendFile(path.resolve("build/client/sw.js"), { cacheControl: false, headers: { "Cache-Control": "no-cache" } }, (error) => {
+      if (error) next(error);
+    });
+  });
   app.use(express.static("public", { maxAge: "1h", setHeaders: countAsStatic }));
 
   const handleRemixRequest = createRequestHandler(build, build.mode);
@@ -229,7 +239,14 @@ function serve() {
     const pageKey = anonymousPageKey({ method: req.method, path: req.path, url: req.originalUrl, origin: locals(res).origin, headers: req.headers });
     const pageState = pageKey ? anonymousPageState() : "";
     const kept = pageKey ? keptPage(pageKey, pageState, locals(res).cspNonce) : null;
-    if (kept) return sendPage(res, kept);
+    // Which answers the visitor's service worker may keep (ADR 036): the same rule as the kept pages'.
+    const markOfflineCopy = (answer: { status: number; headers: [string, string][]; identified: boolean }) => {
+      if (mayKeepOffline({ method: req.method, path: req.path, headers: req.headers }, answer)) res.setHeader(OFFLINE_COPY_HEADER, "1");
+    };
+    if (kept) {
+      markOfflineCopy({ ...kept, identified: false });
+      return sendPage(res, kept);
+    }
     try {
       const controller = new AbortController();
       // The client left before the answer was complete: loaders and actions see an aborted signal.
@@ -261,9 +278,13 @@ function serve() {
       }
       if (pageKey) {
         const page = { status: response.status, headers: [...response.headers.entries()], html: await response.text() };
-        keepPage(pageKey, pageState, { ...page, nonce: locals(res).cspNonce, identified: locals(res).user.userId !== null });
+        const identified = locals(res).user.userId !== null;
+        keepPage(pageKey, pageState, { ...page, nonce: locals(res).cspNonce, identified });
+        markOfflineCopy({ ...page, identified });
         return sendPage(res, page);
       }
+      // The loaders have run (the user lookup with them): only the body may still be streaming.
+      markOfflineCopy({ status: response.status, headers: [...response.headers.entries()], identified: locals(res).user.userId !== null });
       await sendRemixResponse(req, res, response);
     } catch (error) {
       if (locals(res).bodyTooLarge) return;

@@ -33,6 +33,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   // A PNG, not the SVG it is drawn from (scripts/build-icon-sprite.ts): a phone renders an SVG favicon as a document of its own.
   { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "48x48" },
+  // Installable (ADR 036): the name, icons and colours a phone's home screen uses.
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 const HOME_META = [

@@ -1,4 +1,4 @@
-/* global self, caches, fetch, URL, Request, Response, Headers, Intl, setTimeout, location, BUILD */
+/* global self, caches, fetch, URL, Request, Response, Headers, setTimeout, location, BUILD */
 /**
  * The service worker: a returning visitor's pages from the phone itself, offline too (ADR 036).
  *
@@ -62,6 +62,22 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/assets/")) event.respondWith(fromCacheFirst(request));
   else if (request.mode === "navigate") event.respondWith(page(event, url));
   else if (url.pathname.endsWith(".data")) event.respondWith(pageData(request, url));
+});
+
+/**
+ * An ad opened over a list (JavaScript's dialog: its data comes from /api, which is never kept) is kept
+ * as its page, as if opened as one: asked at low priority, and kept only when the server marks it.
+ * Asked by the worker, it is not a document opening, so it counts no view (routes/anuncio.$id.tsx).
+ */
+self.addEventListener("message", (event) => {
+  const path = event.data?.keep;
+  if (typeof path !== "string" || !AD_PAGE.test(path)) return;
+  const url = new URL(path, location.origin);
+  event.waitUntil(
+    fetch(url, { credentials: "same-origin", priority: "low" })
+      .then((response) => keepOrForget(copyKey(url), response))
+      .catch(() => {}),
+  );
 });
 
 /** A hashed file: the cache, else the network (and kept). */

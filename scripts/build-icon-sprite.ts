@@ -23,6 +23,8 @@ const FAVICON_PNG_PATH = path.join(root, "public/favicon.png");
  * issue 20), and a 48 px PNG is as sharp at a tab's 16 px on a 3× screen.
  */
 const FAVICON_PX = 48;
+/** The installed app's icons (public/manifest.webmanifest, ADR 036): the sizes a phone's home screen and splash ask for. */
+const APP_ICON_PX = [192, 512];
 
 type IconNode = [tag: string, attributes: Record<string, string | number>][];
 
@@ -97,6 +99,9 @@ if (import.meta.filename === process.argv[1]) {
   fs.mkdirSync(path.dirname(SPRITE_PATH), { recursive: true });
   fs.writeFileSync(SPRITE_PATH, await buildIconSprite());
   fs.writeFileSync(MASKS_CSS_PATH, await stylesheetWithMasks(fs.readFileSync(MASKS_CSS_PATH, "utf8")));
-  await sharp(FAVICON_SVG_PATH, { density: 72 * (FAVICON_PX / 32) }).resize(FAVICON_PX, FAVICON_PX).png({ compressionLevel: 9, palette: true }).toFile(FAVICON_PNG_PATH);
+  for (const px of [FAVICON_PX, ...APP_ICON_PX]) {
+    const file = px === FAVICON_PX ? FAVICON_PNG_PATH : path.join(root, `public/icon-${px}.png`);
+    await sharp(FAVICON_SVG_PATH, { density: 72 * (px / 32) }).resize(px, px).png({ compressionLevel: 9, palette: true }).toFile(file);
+  }
   console.log(`Wrote ${path.relative(root, SPRITE_PATH)} (${ICON_NAMES.length} icons) and the icon masks of ${path.relative(root, MASKS_CSS_PATH)} (${MASK_ICON_NAMES.length})`);
 }

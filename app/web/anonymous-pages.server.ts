@@ -20,13 +20,15 @@
  */
 import { referenceVersion } from "~/db/reference-version.server";
 import { listingState } from "~/models/listing/listing.server";
+import { cityCookieAlone, isCityCookie } from "~/web/city-choice.server";
 
 /** The pages that may be kept: the same for every visitor without a cookie, and the most visited. */
 const ANONYMOUS_PAGE_PATHS = new Set(["/", "/categories"]);
 /**
  * The headers through which a request can say who it is: the session, favourites, visitor and toast
  * cookies, and the API's bearer token (web/auth.server.ts). Nothing else the root or list loaders read
- * depends on the person.
+ * depends on the person. One cookie says nothing about anyone: the city the browser chose last
+ * (city-choice.server.ts, ADR 043); sent alone, it becomes part of the page's key.
  */
 const IDENTIFYING_HEADERS = ["cookie", "authorization"] as const;
 /** As long as a page of cards is kept (listing.server.ts): the views on a card lag by no more. */
@@ -63,8 +65,10 @@ const pages = new Map<string, KeptPage>();
 /** The key under which this request's answer may be kept, or null when it must be rendered for it. */
 export function anonymousPageKey(request: AnonymousPageRequest): string | null {
   if (request.method !== "GET" || !ANONYMOUS_PAGE_PATHS.has(request.path)) return null;
-  if (IDENTIFYING_HEADERS.some((name) => request.headers[name] !== undefined)) return null;
-  return `${request.origin}${request.url}`;
+  const city = cityCookieAlone(request.headers.cookie);
+  const identifying = (name: (typeof IDENTIFYING_HEADERS)[number]) => request.headers[name] !== undefined && !(name === "cookie" && city !== null);
+  if (IDENTIFYING_HEADERS.some(identifying)) return null;
+  return city === null ? `${request.origin}${request.url}` : `${request.origin}${request.url} cidade=${city}`;
 }
 
 /**
@@ -87,12 +91,20 @@ export function keptPage(key: string, state: string, nonce: string, now: number 
 }
 
 /**
- * Keeps a rendered answer: only a 200 rendered for nobody that sets no cookie (a page that writes to its
- * visitor, or that a user was found for, is theirs).
+ * Whether an answer may be kept beyond its request and shown again: a 200 rendered for nobody that sets
+ * no cookie (a page that writes to its visitor — a visitor id, a toast shown once — or that a user was
+ * found for, is theirs). The one rule for both places that keep pages: here, for the strangers after
+ * it, and the service worker on the visitor's own phone (offline-copies.server.ts, ADR 036).
  */
+export function mayBeKept(answer: Pick<RenderedPage, "status" | "headers" | "identified">): boolean {
+  if (answer.identified || answer.status !== 200) return false;
+  // The chosen city's cookie follows from the address and the request's city cookie, both in the key.
+  return !answer.headers.some(([name, value]) => name.toLowerCase() === "set-cookie" && !isCityCookie(value));
+}
+
+/** Keeps a rendered answer when `mayBeKept` allows it. */
 export function keepPage(key: string, state: string, answer: RenderedPage, now: number = Date.now()) {
-  if (answer.identified || !answer.nonce || answer.status !== 200) return;
-  if (answer.headers.some(([name]) => name.toLowerCase() === "set-cookie")) return;
+  if (!answer.nonce || !mayBeKept(answer)) return;
   if (pages.size >= MAX_PAGES) pages.clear();
   pages.set(key, { at: now, state, status: answer.status, headers: answer.headers, pieces: answer.html.split(answer.nonce) });
 }

@@ -89,6 +89,14 @@ function releaseInPage({ historyKey }: { historyKey?: string }) {
     requestAnimationFrame: (callback: () => void) => tasks.push(callback),
     setTimeout: (callback: () => void) => tasks.push(callback),
     addEventListener: () => {},
+    navigator: {
+      serviceWorker: {
+        register: (url: string) => {
+          log.push(`task ${task}: register ${url}`);
+          return Promise.resolve();
+        },
+      },
+    },
   };
   vm.runInNewContext(RELEASE_SCRIPTS_AFTER_LOAD, page);
   for (; task < tasks.length; task++) tasks[task]!();
@@ -96,7 +104,7 @@ function releaseInPage({ historyKey }: { historyKey?: string }) {
 }
 
 describe("RELEASE_SCRIPTS_AFTER_LOAD", () => {
-  it("releases one preload link per task, keys the new history entry, then runs the module script", () => {
+  it("releases one preload link per task, keys the new history entry, runs the module script, then registers the service worker", () => {
     const { log, key, state } = releaseInPage({});
     // The first tasks are the paint's frame and the start; then one task per step.
     expect(log).toEqual([
@@ -105,6 +113,7 @@ describe("RELEASE_SCRIPTS_AFTER_LOAD", () => {
       "task 4: c modulepreload",
       "task 5: key",
       "task 6: run module import('/assets/entry.client.js')",
+      "task 7: register /sw.js",
     ]);
     expect(key).toMatch(/^[0-9a-v]+$/);
     // With the router's index, so that the router does not write the entry again (createBrowserHistory).

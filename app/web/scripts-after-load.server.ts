@@ -31,6 +31,9 @@ const SCROLL_POSITIONS_KEY = "positions";
  * 4×-slowed phone for 250–700 ms (issue 20). One link per task, then the module script, lets a tap or a
  * frame in between.
  *
+ * Last, it registers the service worker (ADR 036): a returning visitor's pages from the phone, offline
+ * too. After everything else, so its file and its first copies never compete with the page's own.
+ *
  * It also does the job of Remix's <ScrollRestoration> script, which root.tsx renders only once hydrated:
  * back on an entry the router keyed, the position it saved is restored before the first paint; a new
  * entry gets its key just before the router starts. Remix's script did both at once while the page was
@@ -55,6 +58,7 @@ var s=document.createElement("script");
 s.type="module";s.nonce=held.nonce;s.text=held.text;
 document.head.appendChild(s);s.remove();
 });
+later(function(){var sw=navigator.serviceWorker;if(sw)sw.register("/sw.js").catch(function(){})});
 }
 function afterFirstPhoto(){
 var photo=document.querySelector('img[fetchpriority="high"]');

@@ -21,6 +21,8 @@ export async function openAd(id: number, onViews: (views: number) => void): Prom
   if (!response.ok) throw new Error(AD_LOAD_ERROR, { cause: response.status });
   const detail = (await response.json()) as AdDetailData;
   window.history.pushState({ adDialog: id }, "", adPath(detail));
+  // The service worker keeps the ad's page for offline, as it would had it been opened as a page (ADR 036).
+  navigator.serviceWorker?.controller?.postMessage({ keep: adPath(detail) });
   void fetch(`/api/ads/${id}/view`, { method: "POST", credentials: "same-origin" })
     .then((res) => (res.ok ? (res.json() as Promise<{ views: number }>) : null))
     .then((body) => {

@@ -14,7 +14,7 @@ import { existsSync } from "node:fs";
 if (existsSync(".env")) process.loadEnvFile(".env");
 
 const { getEnv } = await import("../app/env.server");
-const { sendMail } = await import("../app/services/mail.server");
+const { sendMail } = await import("../app/models/mail/mailer.server");
 const { readServer, runOpsCheck } = await import("./ops-check-run");
 
 const env = getEnv();

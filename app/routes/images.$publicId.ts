@@ -1,11 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  getImageVariant,
-  getOriginalImage,
-  isValidPublicId,
-  negotiateImageFormat,
-  parseImageVariant,
-} from "~/services/images.server";
+import { getImageVariant, getOriginalImage } from "~/models/ad/image-store.server";
+import { isValidPublicId, negotiateImageFormat, parseImageVariant } from "~/services/images.server";
 
 // A publicId never points at other bytes, so every answer may be cached for good.
 const IMMUTABLE = "public, max-age=31536000, immutable";

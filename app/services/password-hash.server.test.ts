@@ -1,20 +1,17 @@
 /** The hash line: at most N password hashes at once, the rest in order, and a full line refused at once. */
 import argon2 from "argon2";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createLimiter,
-  hashPassword,
+  createPasswordHasher,
   MAX_CONCURRENT_HASHES,
   MAX_WAITING_HASHES,
   passwordHashStats,
   PasswordHashBusyError,
-  verifyPassword,
 } from "~/services/password-hash.server";
 
 // This file checks the hash itself and the line under real hashes: production's cost, not the suite's floor.
-vi.hoisted(() => {
-  process.env.PASSWORD_HASH_COST = "production";
-});
+const { hashPassword, verifyPassword } = createPasswordHasher("production");
 
 function deferred() {
   let resolve!: () => void;

@@ -18,7 +18,6 @@
  */
 import cluster from "node:cluster";
 import argon2 from "argon2";
-import { getEnv } from "~/env.server";
 import {
   createLimiter,
   isSlotMessage,
@@ -89,24 +88,33 @@ export function passwordHashStats() {
  * costly to guess, stay the same. Hashes made before keep their 4 lanes (argon2 reads them from the hash).
  */
 const HASH_OPTIONS = { type: argon2.argon2id, parallelism: 1 } as const;
-/** PASSWORD_HASH_COST=test (the test suite only, env.server.ts): one pass over 1 MiB, Argon2's floor. */
+/** "test" (the test suite only, PASSWORD_HASH_COST in env-schema.server.ts): one pass over 1 MiB, Argon2's floor. */
 const TEST_HASH_OPTIONS = { ...HASH_OPTIONS, memoryCost: 1024, timeCost: 1 } as const;
 
-/** May throw PasswordHashBusyError when the line is full. `ticket` names the account it waits for (its turn in the line). */
-export function hashPassword(password: string, ticket?: LineTicket) {
-  const options = getEnv().PASSWORD_HASH_COST === "test" ? TEST_HASH_OPTIONS : HASH_OPTIONS;
-  return line.run(() => argon2.hash(password, options), ticket);
-}
+export type PasswordHashCost = "production" | "test";
 
-/** False for a wrong password or a malformed stored hash; may throw PasswordHashBusyError when the line is full. */
-export async function verifyPassword(hash: string | null, password: string, ticket?: LineTicket) {
-  if (!hash) return false;
-  return line.run(async () => {
-    try {
-      return await argon2.verify(hash, password);
-    } catch {
-      // A malformed stored hash is a failed login, not a server error.
-      return false;
-    }
-  }, ticket);
+export type PasswordHasher = {
+  /** May throw PasswordHashBusyError when the line is full. `ticket` names the account it waits for (its turn in the line). */
+  hashPassword(password: string, ticket?: LineTicket): Promise<string>;
+  /** False for a wrong password or a malformed stored hash; may throw PasswordHashBusyError when the line is full. */
+  verifyPassword(hash: string | null, password: string, ticket?: LineTicket): Promise<boolean>;
+};
+
+/** Hashes at `cost`, every one through this process's line (the machine's, in a web worker). */
+export function createPasswordHasher(cost: PasswordHashCost): PasswordHasher {
+  const options = cost === "test" ? TEST_HASH_OPTIONS : HASH_OPTIONS;
+  return {
+    hashPassword: (password, ticket) => line.run(() => argon2.hash(password, options), ticket),
+    async verifyPassword(hash, password, ticket) {
+      if (!hash) return false;
+      return line.run(async () => {
+        try {
+          return await argon2.verify(hash, password);
+        } catch {
+          // A malformed stored hash is a failed login, not a server error.
+          return false;
+        }
+      }, ticket);
+    },
+  };
 }

@@ -1,56 +1,53 @@
 /**
- * Binary storage for images (originals and cached variants). Files live under DATA_DIR/uploads by
- * default; STORAGE_DRIVER=s3 puts them in any S3-compatible bucket. Only keys go into SQLite.
+ * Binary storage for images (originals and cached variants): a folder (DATA_DIR/uploads by default) or
+ * any S3-compatible bucket (STORAGE_DRIVER=s3). Only keys go into SQLite. It takes its place as values
+ * (models/ad/image-store.server.ts reads the settings).
  */
-import path from "node:path";
 import { createStorage, type Storage } from "unstorage";
 import fsLiteDriver from "unstorage/drivers/fs-lite";
-import { getEnv } from "~/env.server";
 
-async function createBlobStorage(): Promise<Storage> {
-  const env = getEnv();
-  if (env.STORAGE_DRIVER === "s3") {
-    // Checked at start-up (env.server.ts): every S3_* value is present here.
+export type StorageSettings =
+  | { driver: "fs"; dir: string }
+  | { driver: "s3"; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+
+export type BlobStorage = {
+  putBlob(key: string, bytes: Uint8Array): Promise<void>;
+  getBlob(key: string): Promise<Uint8Array | null>;
+  removeBlob(key: string): Promise<void>;
+  /** Removes every blob whose key starts with `prefix` (e.g. all cached variants of one image). */
+  removeBlobsUnder(prefix: string): Promise<void>;
+};
+
+async function createUnstorage(settings: StorageSettings): Promise<Storage> {
+  if (settings.driver === "s3") {
     const { default: s3Driver } = await import("unstorage/drivers/s3");
-    return createStorage({
-      driver: s3Driver({
-        endpoint: env.S3_ENDPOINT!,
-        region: env.S3_REGION,
-        bucket: env.S3_BUCKET!,
-        accessKeyId: env.S3_ACCESS_KEY_ID!,
-        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-      }),
-    });
+    const { endpoint, region, bucket, accessKeyId, secretAccessKey } = settings;
+    return createStorage({ driver: s3Driver({ endpoint, region, bucket, accessKeyId, secretAccessKey }) });
   }
-  return createStorage({ driver: fsLiteDriver({ base: path.join(env.DATA_DIR, "uploads") }) });
+  return createStorage({ driver: fsLiteDriver({ base: settings.dir }) });
 }
 
-let storage: Promise<Storage> | undefined;
-
-function blobStorage() {
-  storage ??= createBlobStorage();
-  return storage;
-}
-
-export async function putBlob(key: string, bytes: Uint8Array) {
-  await (await blobStorage()).setItemRaw(key, bytes);
-}
-
-export async function getBlob(key: string): Promise<Uint8Array | null> {
-  const value: unknown = await (await blobStorage()).getItemRaw(key);
-  if (value == null) return null;
-  if (value instanceof Uint8Array) return value;
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
-  throw new Error(`Unexpected stored value for ${key}`);
-}
-
-export async function removeBlob(key: string) {
-  await (await blobStorage()).removeItem(key);
-}
-
-/** Removes every blob whose key starts with `prefix` (e.g. all cached variants of one image). */
-export async function removeBlobsUnder(prefix: string) {
-  const storage = await blobStorage();
-  const keys = await storage.getKeys(prefix);
-  await Promise.all(keys.map((key) => storage.removeItem(key)));
+export function createBlobStorage(settings: StorageSettings): BlobStorage {
+  let storage: Promise<Storage> | undefined;
+  const opened = () => (storage ??= createUnstorage(settings));
+  return {
+    async putBlob(key, bytes) {
+      await (await opened()).setItemRaw(key, bytes);
+    },
+    async getBlob(key) {
+      const value: unknown = await (await opened()).getItemRaw(key);
+      if (value == null) return null;
+      if (value instanceof Uint8Array) return value;
+      if (value instanceof ArrayBuffer) return new Uint8Array(value);
+      throw new Error(`Unexpected stored value for ${key}`);
+    },
+    async removeBlob(key) {
+      await (await opened()).removeItem(key);
+    },
+    async removeBlobsUnder(prefix) {
+      const storage = await opened();
+      const keys = await storage.getKeys(prefix);
+      await Promise.all(keys.map((key) => storage.removeItem(key)));
+    },
+  };
 }

@@ -8,25 +8,26 @@ import { eq, like } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, sqlite } from "~/db/client.server";
 import { authAttempts, users } from "~/db/schema";
-import { hashPassword, PasswordHashBusyError, verifyPassword } from "~/services/password-hash.server";
+import { hashPassword, verifyPassword } from "~/models/account/password-hasher.server";
+import { PasswordHashBusyError } from "~/services/password-hash.server";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as loginApi } from "~/routes/api.auth.login";
 import { action as registerApi } from "~/routes/api.register";
 import { action as forgotPasswordPage } from "~/routes/forgot-password";
 import { action as loginPage, loader as loginLoader } from "~/routes/login";
 import { action as registerPage } from "~/routes/register";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 import { readMail } from "../support/outbox";
 import { callRoute } from "../support/route";
 
 // The real mailer (it writes .eml files to DATA_DIR/outbox), watched so a test can await the mail it started.
-vi.mock("~/services/mail.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/mail.server")>();
+vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/mail/mailer.server")>();
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 // The real hashing, watched so a test can make the hash line answer "full" once.
-vi.mock("~/services/password-hash.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/password-hash.server")>();
+vi.mock("~/models/account/password-hasher.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/account/password-hasher.server")>();
   return { ...actual, hashPassword: vi.fn(actual.hashPassword), verifyPassword: vi.fn(actual.verifyPassword) };
 });
 const sentMail = vi.mocked(sendMail);

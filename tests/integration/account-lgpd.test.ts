@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { aiUsage, payments, sessions, users } from "~/db/schema";
-import { hashPassword } from "~/services/password-hash.server";
+import { hashPassword } from "~/models/account/password-hasher.server";
 import { ACCOUNT_MESSAGES } from "~/models/account/profile";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { quotaKeyOf } from "~/models/ai-usage/ai-usage.server";
@@ -15,7 +15,7 @@ import { clientTokenFor, createSession, hashToken, issueClientToken } from "~/mo
 import { action as accountAction, loader as accountLoader } from "~/routes/conta";
 import { loader as exportLoader } from "~/routes/conta_.dados";
 import { loader as oldAccountLoader } from "~/routes/auth.conta";
-import { getOriginalImage } from "~/services/images.server";
+import { getOriginalImage } from "~/models/ad/image-store.server";
 import { sessionCookie } from "~/web/auth.server";
 import { createUser } from "../support/ad-fixtures";
 import { adNow, formPost, insertAd, pageHeaders } from "../support/manage";

@@ -27,12 +27,12 @@ import { action as registerApi } from "~/routes/api.register";
 import { action as forgotPage } from "~/routes/forgot-password";
 import { action as loginPage } from "~/routes/login";
 import { action as logoutPage } from "~/routes/logout";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 import { callRoute } from "../support/route";
 
 // The real mailer (.eml files in DATA_DIR/outbox), watched so a test can count and read what it sent.
-vi.mock("~/services/mail.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/mail.server")>();
+vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/mail/mailer.server")>();
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 const sentMail = vi.mocked(sendMail);

@@ -15,15 +15,15 @@ import { loader as authMe } from "~/routes/api.auth.me";
 import { action as resetPassword } from "~/routes/api.auth.reset-password";
 import { loader as me } from "~/routes/api.me";
 import { action as register } from "~/routes/api.register";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 import { requireAdmin, requireUser } from "~/web/auth.server";
 import { decodeMail } from "../support/outbox";
 import { callRoute } from "../support/route";
 
 // The real mailer (it writes .eml files to DATA_DIR/outbox), watched: the forgot-password flow does not
 // await it, so the tests await the very sending they started instead of polling or sleeping.
-vi.mock("~/services/mail.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/mail.server")>();
+vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/mail/mailer.server")>();
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 const sentMail = vi.mocked(sendMail);

@@ -24,7 +24,7 @@ import {
   runDailyJobOnce,
   staleAdIds,
 } from "~/models/ad/housekeeping.server";
-import { getOriginalImage, storeUploadedImage } from "~/services/images.server";
+import { getOriginalImage, storeUploadedImage } from "~/models/ad/image-store.server";
 import { createUser, smallPng, type TestUser } from "../support/ad-fixtures";
 import { adNow, insertAd } from "../support/manage";
 import { readOutbox } from "../support/outbox";

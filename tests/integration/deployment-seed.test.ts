@@ -15,7 +15,7 @@ import * as schema from "~/db/schema";
 import { seed, SeedRefusal } from "~/db/seed.server";
 import { parseEnv } from "~/env-schema.server";
 import { DEMO_ADMIN_PASSWORD } from "~/env-deployment.server";
-import { verifyPassword } from "~/services/password-hash.server";
+import { verifyPassword } from "~/models/account/password-hasher.server";
 
 const ADMIN = "voce@example.com.br";
 const OWN_PASSWORD = "uma senha longa e só minha";

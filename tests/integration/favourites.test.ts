@@ -11,7 +11,7 @@ import { adSaves, ads, favourites, users } from "~/db/schema";
 import { addDaysToKey, todayKey } from "~/lib/dates";
 import { FAVOURITE_MESSAGES, MAX_FAVOURITES, type FavouriteCard } from "~/models/favourite/favourite";
 import { savesByAd, savesPerAdAndDay } from "~/models/favourite/favourites.server";
-import { hashPassword } from "~/services/password-hash.server";
+import { hashPassword } from "~/models/account/password-hasher.server";
 import { action as jsonLogin } from "~/routes/api.auth.login";
 import * as favoritos from "~/routes/favoritos";
 import { action as loginPage } from "~/routes/login";

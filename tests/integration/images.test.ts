@@ -1,8 +1,9 @@
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { FILL_SIZES, SCALE_WIDTHS } from "~/lib/image-variants";
 import { loader as imageRoute } from "~/routes/images.$publicId";
-import { getBlob } from "~/services/storage.server";
+import { createBlobStorage } from "~/services/storage.server";
 import { MAX_PREVIEW_JPEG_BYTES, variantKey } from "~/services/images.server";
 import { callRoute } from "../support/route";
 
@@ -72,7 +73,9 @@ describe("GET /images/{publicId}", () => {
 
   it("caches each variant in storage and serves the same bytes again", async () => {
     const first = await bytesOf(await get("?w=480&h=360", "image/webp"));
-    const stored = await getBlob(variantKey(PUBLIC_ID, { width: 480, height: 360 }, "webp"));
+    // The server's storage as the tests run it: DATA_DIR/uploads.
+    const blobs = createBlobStorage({ driver: "fs", dir: path.join(process.env.DATA_DIR!, "uploads") });
+    const stored = await blobs.getBlob(variantKey(PUBLIC_ID, { width: 480, height: 360 }, "webp"));
     expect(stored).not.toBeNull();
     expect(Buffer.from(stored!).equals(first)).toBe(true);
     const second = await bytesOf(await get("?w=480&h=360", "image/webp"));

@@ -17,7 +17,7 @@ import { webhookToken } from "~/models/payment/gateway.server";
 import { reconcilePayments } from "~/models/payment/reconciliation.server";
 import { action as createPayment } from "~/routes/api.payments.create";
 import { action as webhook } from "~/routes/api.payments.webhook";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 import { observeRequest, registerScrapeGauges, registry } from "~/services/metrics-registry.server";
 import { isLoopback, metricsAccess, routeLabeler } from "~/web/metrics-access.server";
 import { scrapeReadings } from "../../server/worker-metrics";

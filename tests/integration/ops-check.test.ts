@@ -29,7 +29,7 @@ const HOUR = 3_600_000;
 const T0 = Date.parse("2026-12-01T12:00:00Z");
 
 let smtp: FakeSmtp;
-let sendMail: typeof import("~/services/mail.server").sendMail;
+let sendMail: typeof import("~/models/mail/mailer.server").sendMail;
 let db: typeof import("~/db/client.server").db;
 let scrapeReadings: typeof import("../../server/worker-metrics").scrapeReadings;
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   // getEnv() reads the environment once per test file, and the database client reads it when loaded:
   // what opens the database is loaded after the environment names the fake.
   process.env.SMTP_URL = smtp.url;
-  sendMail = (await import("~/services/mail.server")).sendMail;
+  sendMail = (await import("~/models/mail/mailer.server")).sendMail;
   db = (await import("~/db/client.server")).db;
   scrapeReadings = (await import("../../server/worker-metrics")).scrapeReadings;
 });

@@ -21,7 +21,7 @@ import { action as pageAction, loader as pageLoader } from "~/routes/payment.$id
 import { loader as receiptLoader } from "~/routes/payment.$id_.recibo";
 import { parseBrCode } from "~/services/payments/brcode";
 import { DEMO_PIX_KEY } from "~/services/payments/local-gateway.server";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 import { callRoute } from "../support/route";
 import {
   adOf,
@@ -39,8 +39,8 @@ import {
   type TestUser,
 } from "../support/payments";
 
-vi.mock("~/services/mail.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/mail.server")>();
+vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/mail/mailer.server")>();
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 const sentMail = vi.mocked(sendMail);

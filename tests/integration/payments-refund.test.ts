@@ -17,13 +17,13 @@ import { getPaymentForRefund, listPendingRefunds, listRecentPayments, refundPaym
 import { action as createPayment } from "~/routes/api.payments.create";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/admin.payments";
 import { GatewayError } from "~/services/payments/gateway";
-import { outboxDir, sendMail } from "~/services/mail.server";
+import { outboxDir, sendMail } from "~/models/mail/mailer.server";
 import { asAdmin, asUser, page, toastOf, type Caller } from "../support/admin";
 import { adOf, bearer, createPendingAd, createTestUser, customerInfo, goodCard, jsonPost, paymentOf, type TestUser } from "../support/payments";
 import { callRoute } from "../support/route";
 
-vi.mock("~/services/mail.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/mail.server")>();
+vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/mail/mailer.server")>();
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 const sentMail = vi.mocked(sendMail);

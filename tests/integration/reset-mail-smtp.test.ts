@@ -4,14 +4,14 @@
  * it carries points at APP_URL even when the request names another host.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 import { startFakeSmtp, type FakeSmtp } from "../support/fake-smtp";
 import { callRoute } from "../support/route";
 
 // The real mailer, watched: the forgot-password flow starts the sending without awaiting it, so a test
 // can await exactly what was started instead of sleeping.
-vi.mock("~/services/mail.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/mail.server")>();
+vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/mail/mailer.server")>();
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 const sentMail = vi.mocked(sendMail);

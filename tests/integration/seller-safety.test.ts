@@ -7,13 +7,13 @@ import { db } from "~/db/client.server";
 import { payments } from "~/db/schema";
 import { SELLER_SAFETY } from "~/models/ad/seller-safety";
 import { sendPaymentReceipt } from "~/models/payment/receipt.server";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 import { createUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
 
 // The real mailer (.eml files in DATA_DIR/outbox), watched so the test reads the message it was given.
-vi.mock("~/services/mail.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/mail.server")>();
+vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/mail/mailer.server")>();
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 

@@ -4,7 +4,7 @@
  * test that signs in with the password later still can, and no test waits in the server's hash line
  * (64 MB, one at a time) just to have an account. The workers read it from the environment.
  */
-import { hashPassword } from "../../app/services/password-hash.server";
+import { hashPassword } from "../../app/models/account/password-hasher.server";
 
 export const E2E_PASSWORD = "Senha@123";
 

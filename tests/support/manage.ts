@@ -9,7 +9,8 @@ import { db } from "~/db/client.server";
 import { adImages, ads } from "~/db/schema";
 import { addDaysToKey, expirationInstantFromKey, todayKey } from "~/lib/dates";
 import type { AdModeration, AdStatus } from "~/models/ad/ad";
-import { imageUrl, storeUploadedImage } from "~/services/images.server";
+import { storeUploadedImage } from "~/models/ad/image-store.server";
+import { imageUrl } from "~/services/images.server";
 import { categoryId, cityId, smallPng, subcategoryId, ORIGIN, type TestUser } from "./ad-fixtures";
 
 const DAY = 86_400_000;

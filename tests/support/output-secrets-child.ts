@@ -6,7 +6,7 @@
  * process's whole output.
  */
 import { getEnv } from "~/env.server";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 
 /** A password reset token as the flow mails it: whoever reads it may set that account's password. */
 const RESET_TOKEN = "reset-TOKEN-SEGREDO-0123456789";

@@ -10,7 +10,8 @@
 import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { ads, payments, users } from "~/db/schema";
-import { PasswordHashBusyError, verifyPassword } from "~/services/password-hash.server";
+import { verifyPassword } from "~/models/account/password-hasher.server";
+import { PasswordHashBusyError } from "~/services/password-hash.server";
 import { ACCOUNT_MESSAGES } from "~/models/account/profile";
 import { SERVER_BUSY } from "~/models/account/sign-in.server";
 import { normalizeEmail } from "~/models/account/users.server";

@@ -7,7 +7,8 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { hashPassword, PasswordHashBusyError } from "~/services/password-hash.server";
+import { hashPassword } from "~/models/account/password-hasher.server";
+import { PasswordHashBusyError } from "~/services/password-hash.server";
 import { MESSAGES } from "~/models/account/account";
 import { displayName } from "~/models/account/user";
 import { deviceProofFor } from "~/models/account/device-proof.server";
@@ -15,7 +16,7 @@ import { refusedGuess, SERVER_BUSY, type FlowResult, type SignedIn } from "~/mod
 import { admitGuess } from "~/models/account/throttle.server";
 import { normalizeEmail, toPublicUser, type PublicUser } from "~/models/account/users.server";
 import { hashToken } from "~/models/session/session.server";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;

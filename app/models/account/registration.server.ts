@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { hashPassword, PasswordHashBusyError } from "~/services/password-hash.server";
+import { hashPassword } from "~/models/account/password-hasher.server";
+import { PasswordHashBusyError } from "~/services/password-hash.server";
 import { tooManySignUpsMessage } from "~/models/account/account";
 import { SERVER_BUSY, type FlowResult } from "~/models/account/sign-in.server";
 import { countAttempt, forgetAttempt, throttleKeys } from "~/models/account/throttle.server";

@@ -10,7 +10,7 @@ import { adDrafts, ads } from "~/db/schema";
 import { expirationKeyFromInstant } from "~/lib/dates";
 import type { WizardDraftData } from "~/models/ad/ad-form";
 import { characteristicDefinitions, photosOfAd } from "~/models/ad/write.server";
-import { deleteImage } from "~/services/images.server";
+import { deleteImage } from "~/models/ad/image-store.server";
 
 export const DRAFT_TTL_DAYS = 30;
 

@@ -5,7 +5,7 @@
  */
 import { getEnv } from "~/env.server";
 import type { AdModeration } from "~/models/ad/ad";
-import { getOriginalImage } from "~/services/images.server";
+import { getOriginalImage } from "~/models/ad/image-store.server";
 import { hasAiProvider, moderateAd, moderateImageUrl, type ModerationImage } from "~/services/ai/moderation.server";
 import { SafeFetchError } from "~/services/ai/safe-fetch.server";
 import type { ModerationResult } from "~/services/ai/types";

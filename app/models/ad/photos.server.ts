@@ -15,7 +15,8 @@ import { holdChangedLiveAd } from "~/models/ad/lifecycle.server";
 import { photoChangeRefusal } from "~/models/ad/manage";
 import { moderateAdContent } from "~/models/ad/moderation.server";
 import { storePhotos } from "~/models/ad/write.server";
-import { deleteImage, imageUrl } from "~/services/images.server";
+import { deleteImage } from "~/models/ad/image-store.server";
+import { imageUrl } from "~/services/images.server";
 
 export type AdPhoto = { id: number; publicId: string; url: string; isPrimary: boolean; order: number };
 

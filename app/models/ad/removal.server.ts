@@ -14,7 +14,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Writer } from "~/db/client.server";
 import { adDrafts, adImages, ads, categories, cities, payments, users } from "~/db/schema";
 import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
-import { deleteImage } from "~/services/images.server";
+import { deleteImage } from "~/models/ad/image-store.server";
 
 /** Not an address anyone can register (no dot in the domain), and marked by its provider. */
 const ARCHIVE_EMAIL = "conta-removida@sistema";

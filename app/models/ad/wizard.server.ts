@@ -14,7 +14,7 @@ import { minExpirationKey } from "~/models/ad/cost";
 import { discardDraft, getDraft, saveDraft } from "~/models/ad/draft.server";
 import { characteristicDefinitions, createAd, rewriteUnpaidAd, storePhotos, type AdWriteResult } from "~/models/ad/write.server";
 import { photosOfAd } from "~/models/ad/write.server";
-import { deleteImage } from "~/services/images.server";
+import { deleteImage } from "~/models/ad/image-store.server";
 
 export type FieldErrors = Record<string, string[]>;
 

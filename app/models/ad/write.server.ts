@@ -24,7 +24,8 @@ import { moderateAdContent } from "~/models/ad/moderation.server";
 import { withdrawInBackground } from "~/models/payment/confirmation.server";
 import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
-import { deleteImage, imageUrl, NotAnImageError, storeUploadedImage } from "~/services/images.server";
+import { deleteImage, storeUploadedImage } from "~/models/ad/image-store.server";
+import { imageUrl, NotAnImageError } from "~/services/images.server";
 
 /** The longest an ad may be bought for in one go. */
 export const MAX_AD_DAYS = 365;

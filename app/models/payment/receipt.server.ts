@@ -14,7 +14,7 @@ import { displayName } from "~/models/account/user";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { sellerSafetyLines } from "~/models/ad/seller-safety";
 import { paymentStatusLabel, type PaymentMethod, type PaymentStatus } from "~/models/payment/payment";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 
 export type Receipt = {
   paymentId: number;

@@ -9,7 +9,7 @@ import { db } from "~/db/client.server";
 import { ads, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { displayName } from "~/models/account/user";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 
 export async function sendAdHiddenMail({ adId, reasons, cause }: { adId: number; reasons: string[]; cause: "reports" | "admin" }) {
   const row = db

@@ -18,7 +18,7 @@ import { todayKey } from "~/lib/dates";
 import { placeholderValues, publicWhere, shapeOf, type Shape } from "~/models/listing/listing-sql.server";
 import { ensureSearchIndex, searchMatch } from "~/models/listing/search-index.server";
 import { describeSavedSearch, readSavedSearch, searchHref, unsubscribeToken } from "~/models/saved-search/saved-searches.server";
-import { sendMail } from "~/services/mail.server";
+import { sendMail } from "~/models/mail/mailer.server";
 
 /** How many ads one e-mail lists (the newest published); the rest are behind its link to the list. */
 export const ALERT_MAX_ADS = 10;

@@ -1,7 +1,8 @@
 /** GET /api/auth/debug → whether Google sign-in is configured; the secret is masked, never sent. */
 import { NO_STORE } from "~/web/http.server";
 import { getEnv } from "~/env.server";
-import { isGoogleConfigured, maskSecret } from "~/services/google.server";
+import { isGoogleConfigured } from "~/web/google-sign-in.server";
+import { maskSecret } from "~/services/google.server";
 
 export function loader() {
   const env = getEnv();

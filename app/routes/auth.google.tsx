@@ -8,7 +8,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { focusRing } from "~/components/auth/AuthForm";
 import { siteOrigin } from "~/web/auth.server";
-import { googleAuthenticator, googleCallbackUrl, isGoogleConfigured } from "~/services/google.server";
+import { googleAuthenticator, isGoogleConfigured } from "~/web/google-sign-in.server";
+import { googleCallbackUrl } from "~/services/google.server";
 import { NO_STORE } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Login com Google | Classificados Patos" }];

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { issueClientToken } from "~/models/session/session.server";
 import { siteOrigin, startSession } from "~/web/auth.server";
-import { clearOAuthStateCookie, googleAuthenticator, isGoogleConfigured } from "~/services/google.server";
+import { clearOAuthStateCookie, googleAuthenticator, isGoogleConfigured } from "~/web/google-sign-in.server";
 import { displayName } from "~/models/account/user";
 import { findOrCreateGoogleUser } from "~/models/account/google.server";
 import { toast } from "~/web/toast.server";

@@ -16,7 +16,7 @@ import { assertNotCrossSite, clientIp, requireAnonymous, safeRedirect, startSess
 import { deviceProofsOf, rememberDevice } from "~/web/device.server";
 import { invalidForm, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
-import { isGoogleConfigured } from "~/services/google.server";
+import { isGoogleConfigured } from "~/web/google-sign-in.server";
 
 // A refused sign-in, reset request or sign-up (429, 503) tells the browser when to try again.
 export { retryAfterPageHeaders as headers } from "~/web/http.server";

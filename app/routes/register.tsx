@@ -11,7 +11,7 @@ import { invalidForm, readFormData, retryAfterHeaders } from "~/web/http.server"
 import { registerUser } from "~/models/account/registration.server";
 import { assertNotCrossSite, clientIp, requireAnonymous } from "~/web/auth.server";
 import { toast } from "~/web/toast.server";
-import { isGoogleConfigured } from "~/services/google.server";
+import { isGoogleConfigured } from "~/web/google-sign-in.server";
 
 // A refused sign-in, reset request or sign-up (429, 503) tells the browser when to try again.
 export { retryAfterPageHeaders as headers } from "~/web/http.server";

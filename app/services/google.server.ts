@@ -1,7 +1,8 @@
 /**
  * Google sign-in with remix-auth 3 + remix-auth-google 2. The strategy's endpoints are fixed in the
- * library, so a small subclass takes them from the environment (GOOGLE_*_URL, Google's by default):
- * tests point them at a local fake Google, production code has no test branch.
+ * library, so a small subclass takes them from the settings it is given (GOOGLE_*_URL, Google's by
+ * default, read by web/google-sign-in.server.ts): tests point them at a local fake Google, production
+ * code has no test branch.
  *
  * remix-auth keeps only the OAuth `state` in a short-lived signed cookie of its own; the real session
  * is a database row created by the callback route.
@@ -9,12 +10,18 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
-import { getEnv } from "~/env.server";
 
-export function isGoogleConfigured() {
-  const env = getEnv();
-  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
-}
+export type GoogleSettings = {
+  clientId?: string;
+  clientSecret?: string;
+  authorizationURL: string;
+  tokenURL: string;
+  userInfoURL: string;
+  /** Signs the cookie that holds the OAuth state (the session secret). */
+  stateCookieSecret: string;
+  /** The site is served over HTTPS: the state cookie is Secure. */
+  secureCookie: boolean;
+};
 
 export function googleCallbackUrl(origin: string) {
   return `${origin}/auth/google/callback`;
@@ -33,18 +40,6 @@ export type GoogleIdentity = {
   name: string | null;
   picture: string | null;
 };
-
-/** What the diagnostics pages show: never the secret. */
-export function oauthDiagnostics(origin: string) {
-  const env = getEnv();
-  return {
-    origin,
-    callbackUrl: googleCallbackUrl(origin),
-    configured: isGoogleConfigured(),
-    clientId: env.GOOGLE_CLIENT_ID ?? null,
-    clientSecret: maskSecret(env.GOOGLE_CLIENT_SECRET),
-  };
-}
 
 class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
   private readonly profileURL: string;
@@ -76,57 +71,76 @@ class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
   }
 }
 
-const env = getEnv();
+export type GoogleSignIn = {
+  /** Both the client id and its secret are set. */
+  isConfigured(): boolean;
+  /** What the diagnostics pages show: never the secret. */
+  diagnostics(origin: string): { origin: string; callbackUrl: string; configured: boolean; clientId: string | null; clientSecret: string };
+  clearOAuthStateCookie(request: Request): Promise<string>;
+  /**
+   * An authenticator for this request's origin (the callback must match the address Google redirects
+   * to). It answers the Google identity; the callback route turns it into a user.
+   */
+  authenticator(origin: string): Authenticator<GoogleIdentity>;
+};
 
-/** Holds the OAuth state between /auth/google and the callback (10 minutes). */
-const oauthStateStorage = createCookieSessionStorage({
-  cookie: {
-    name: "__oauth",
-    path: "/auth/google",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isHttps,
-    maxAge: 600,
-    secrets: [env.SESSION_SECRET],
-  },
-});
+export function createGoogleSignIn(settings: GoogleSettings): GoogleSignIn {
+  const isConfigured = () => Boolean(settings.clientId && settings.clientSecret);
 
-export async function clearOAuthStateCookie(request: Request) {
-  const session = await oauthStateStorage.getSession(request.headers.get("Cookie"));
-  return oauthStateStorage.destroySession(session);
-}
+  /** Holds the OAuth state between /auth/google and the callback (10 minutes). */
+  const oauthStateStorage = createCookieSessionStorage({
+    cookie: {
+      name: "__oauth",
+      path: "/auth/google",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: settings.secureCookie,
+      maxAge: 600,
+      secrets: [settings.stateCookieSecret],
+    },
+  });
 
-/**
- * An authenticator for this request's origin (the callback must match the address Google redirects
- * to). It answers the Google identity; the callback route turns it into a user.
- */
-export function googleAuthenticator(origin: string) {
-  const authenticator = new Authenticator<GoogleIdentity>(oauthStateStorage, { throwOnError: true });
-  authenticator.use(
-    new ConfigurableGoogleStrategy<GoogleIdentity>(
-      {
-        clientID: env.GOOGLE_CLIENT_ID ?? "",
-        clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
-        callbackURL: googleCallbackUrl(origin),
-        prompt: "select_account",
-      },
-      {
-        authorizationURL: env.GOOGLE_AUTHORIZATION_URL,
-        tokenURL: env.GOOGLE_TOKEN_URL,
-        userInfoURL: env.GOOGLE_USERINFO_URL,
-      },
-      async ({ profile }) => {
-        const json = profile._json;
-        return {
-          googleId: String(json.sub ?? profile.id),
-          email: json.email ?? profile.emails?.[0]?.value ?? null,
-          // Google sends email_verified as a boolean (older endpoints: the string "true").
-          emailVerified: String(json.email_verified) === "true",
-          name: json.name ?? profile.displayName ?? null,
-          picture: json.picture ?? null,
-        };
-      },
-    ),
-  );
-  return authenticator;
+  return {
+    isConfigured,
+
+    diagnostics: (origin) => ({
+      origin,
+      callbackUrl: googleCallbackUrl(origin),
+      configured: isConfigured(),
+      clientId: settings.clientId ?? null,
+      clientSecret: maskSecret(settings.clientSecret),
+    }),
+
+    async clearOAuthStateCookie(request) {
+      const session = await oauthStateStorage.getSession(request.headers.get("Cookie"));
+      return oauthStateStorage.destroySession(session);
+    },
+
+    authenticator(origin) {
+      const authenticator = new Authenticator<GoogleIdentity>(oauthStateStorage, { throwOnError: true });
+      authenticator.use(
+        new ConfigurableGoogleStrategy<GoogleIdentity>(
+          {
+            clientID: settings.clientId ?? "",
+            clientSecret: settings.clientSecret ?? "",
+            callbackURL: googleCallbackUrl(origin),
+            prompt: "select_account",
+          },
+          { authorizationURL: settings.authorizationURL, tokenURL: settings.tokenURL, userInfoURL: settings.userInfoURL },
+          async ({ profile }) => {
+            const json = profile._json;
+            return {
+              googleId: String(json.sub ?? profile.id),
+              email: json.email ?? profile.emails?.[0]?.value ?? null,
+              // Google sends email_verified as a boolean (older endpoints: the string "true").
+              emailVerified: String(json.email_verified) === "true",
+              name: json.name ?? profile.displayName ?? null,
+              picture: json.picture ?? null,
+            };
+          },
+        ),
+      );
+      return authenticator;
+    },
+  };
 }

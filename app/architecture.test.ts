@@ -99,6 +99,19 @@ describe("dependencies between app/ folders point one way", () => {
     expect(libFiles.filter((file) => /from\s+"react"/.test(fs.readFileSync(file, "utf8"))).map((file) => path.relative(APP, file))).toEqual([]);
   });
 
+  it("gives services their settings as values: no service reads the settings itself (ADR 007)", () => {
+    // The env*.server modules are everyone's except the services': a service takes what it needs from
+    // its caller (a factory's settings, a parameter), and the model or web module that makes it reads
+    // getEnv — so a service is used and tested with any values, and one place says what each setting feeds.
+    const readers = sourceFiles(path.join(APP, "services"), /\.(ts|tsx|mjs)$/).flatMap((file) => [
+      ...importsOf(file)
+        .filter((target) => /^env(-[a-z]+)?\.server\./.test(folderOf(target)))
+        .map((target) => `${path.relative(APP, file)} → ${path.relative(APP, target)}`),
+      ...(/\bgetEnv\s*\(/.test(fs.readFileSync(file, "utf8")) ? [`${path.relative(APP, file)} calls getEnv()`] : []),
+    ]);
+    expect(readers).toEqual([]);
+  });
+
   it("opens every write transaction through writeTransaction (BEGIN IMMEDIATE)", () => {
     // A deferred transaction that reads before it writes fails with SQLITE_BUSY_SNAPSHOT when another
     // worker commits in between (db/client.server.ts). The seed is the exception: the primary runs it on

@@ -8,14 +8,17 @@ import { FavouriteButton } from "~/components/ads/FavouriteButton";
 import { adDetailDates } from "~/components/ads/ad-dates";
 import { formatAdPrice } from "~/components/ads/format";
 import { imageVariantUrl } from "~/lib/image-variants";
-import { AD_LOAD_ERROR, AD_NOT_FOUND, adIdFromSegment, adPath } from "~/models/ad/ad";
+import { SoldAdDetail } from "~/components/ads/SoldAdDetail";
+import { AD_LOAD_ERROR, AD_NOT_FOUND, AD_STATUS_LABELS, adIdFromSegment, adPath, type SoldAd } from "~/models/ad/ad";
 import { getAdForViewer } from "~/models/ad/detail.server";
+import { getSoldAd } from "~/models/ad/sold.server";
+import { listPublicCards } from "~/models/listing/listing.server";
 import { listingPath } from "~/models/listing/listing-links";
 import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/listing/structured-data";
 import { countAdView } from "~/models/ad/views.server";
 import { siteOrigin } from "~/web/auth.server";
 import { visitorFavourites } from "~/web/favourites.server";
-import { NO_STORE, notFoundPage } from "~/web/http.server";
+import { goneData, NO_STORE, notFoundPage } from "~/web/http.server";
 import { visitorHeaders, visitorOf } from "~/web/visitor.server";
 
 /**
@@ -33,20 +36,36 @@ function isDocumentOpening(request: Request) {
   return /text\/html/.test(request.headers.get("Accept") ?? "");
 }
 
+/** One address per ad (docs/decisions/024): the bare id, an old title's words or a wrong case move for good. */
+function redirectToCanonical(request: Request, ad: { id: number; title: string }) {
+  const url = new URL(request.url);
+  const canonical = adPath(ad);
+  if (url.pathname === canonical) return;
+  // The visitor's query string stays; the router's own (single fetch's `_routes`) does not belong in the address.
+  url.searchParams.delete("_routes");
+  throw redirect(`${canonical}${url.search}`, 301);
+}
+
+/** How many similar public ads a sold ad's page offers. */
+const SIMILAR_TO_SOLD = 4;
+
+/** A sold ad (issue #36): 410 for everyone, its owner included, with what it was and similar public ads; never a contact. */
+function soldAdPage(request: Request, sold: SoldAd) {
+  redirectToCanonical(request, sold);
+  const place = { categoryId: sold.category.id, subcategoryId: sold.subcategory?.id, cityId: sold.idCity };
+  const similar = listPublicCards({ ...place, sort: "views", page: 1, limit: SIMILAR_TO_SOLD }).ads;
+  return goneData({ kind: "sold" as const, sold, similar, moreHref: listingPath(place), origin: siteOrigin() });
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = adIdFromSegment(params.id);
   if (id === null) throw notFoundPage();
+  const sold = getSoldAd(id);
+  if (sold) return soldAdPage(request, sold);
   const { user, favouriteIds } = await visitorFavourites(request);
   const ad = getAdForViewer(id, user);
   if (!ad) throw notFoundPage();
-  // One address per ad (docs/decisions/024): the bare id, an old title's words or a wrong case move for good.
-  const url = new URL(request.url);
-  const canonical = adPath(ad);
-  if (url.pathname !== canonical) {
-    // The visitor's query string stays; the router's own (single fetch's `_routes`) does not belong in the address.
-    url.searchParams.delete("_routes");
-    throw redirect(`${canonical}${url.search}`, 301);
-  }
+  redirectToCanonical(request, ad);
 
   // `counted`: this opening was taken care of here (counted, or already counted for this visitor today),
   // so the page must not count it again from the browser.
@@ -63,7 +82,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const origin = siteOrigin();
   // The page carries a view count and, for owners, a non-public ad: no shared caches.
-  return data({ ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id) }, { headers });
+  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id) }, { headers });
 }
 
 /** A report sent from this page must not reload it: the third report takes the ad out of the public eye (a 404). */
@@ -72,6 +91,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
   if (!loaderData) return [{ title: `${AD_NOT_FOUND} | Classificados Patos` }];
+  if (loaderData.kind === "sold") {
+    const { sold, origin } = loaderData;
+    return [
+      { title: `${sold.title} — ${AD_STATUS_LABELS.sold} | Classificados Patos` },
+      { name: "robots", content: "noindex" },
+      { tagName: "link", rel: "canonical", href: `${origin}${adPath(sold)}` },
+    ];
+  }
   const { ad, origin } = loaderData;
   const price = formatAdPrice(ad.price);
   const title = `${ad.title} — ${price}`;
@@ -121,7 +148,19 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 };
 
 export default function AdPage() {
-  const { ad, dates, counted, origin, favourite } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  return page.kind === "sold" ? (
+    <div className="mx-auto max-w-3xl px-4 pt-2 sm:py-6 lg:px-6">
+      <div className="bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:p-6 sm:shadow-sm">
+        <SoldAdDetail ad={page.sold} similar={page.similar} moreHref={page.moreHref} />
+      </div>
+    </div>
+  ) : (
+    <PublicAdPage {...page} />
+  );
+}
+
+function PublicAdPage({ ad, dates, counted, origin, favourite }: Omit<Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "ad" }>, "kind">) {
   // Opened by a client-side navigation (the server did not count it): count this opening once.
   const countedFor = useRef<number | null>(counted ? ad.id : null);
   useEffect(() => {

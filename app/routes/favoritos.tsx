@@ -1,6 +1,7 @@
 /**
  * /favoritos: the visitor's favourites (the account's when signed in, else this browser's cookie),
- * with the list's card; an ad that ended stays, marked 'Indisponível', without a link or contact.
+ * with the list's card; an ad that ended stays, marked 'Indisponível' (or 'Vendido', with a link to its
+ * page that says so), without contact.
  * POST /favoritos (fields adId, intent=add|remove, and redirectTo from a page without JavaScript):
  * the hearts' one action. With redirectTo: a redirect back with a toast; without it (the hearts'
  * fetcher): JSON {ok, adId, favourite} or {ok:false, message} with a 4xx. Rules: models/favourite.
@@ -12,6 +13,7 @@ import { useMemo } from "react";
 import { AdCard } from "~/components/ads/AdCard";
 import { formatAdPrice } from "~/components/ads/format";
 import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "~/components/ads/FavouriteButton";
+import { AD_STATUS_LABELS, adPath } from "~/models/ad/ad";
 import { FAVOURITE_MESSAGES, MAX_FAVOURITES, type FavouriteAnswer } from "~/models/favourite/favourite";
 import { changeFavourite, favouriteCards, favouriteFormSchema, favouriteIdsOf } from "~/models/favourite/favourites.server";
 import { assertNotCrossSite, safeRedirect } from "~/web/auth.server";
@@ -92,14 +94,23 @@ export default function FavouritesPage() {
               {card.available ? (
                 <AdCard ad={card} />
               ) : (
-                // An ad that ended has no page to open (it answers 404) and no seller to contact: what it was, and the way to drop it.
+                // An ad that ended has no seller to contact: what it was, and the way to drop it. A sold one says so and
+                // links to its page (a 410 with similar ads); any other answers 404, so it has no link.
                 <article aria-labelledby={`favorito-${card.id}`} className="flex w-full flex-col justify-end gap-1 rounded-2xl border border-slate-200 bg-slate-50 p-4 pt-16 text-slate-600">
-                  <span className="absolute right-4 top-4 rounded-full bg-slate-800 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">Indisponível</span>
+                  <span className={`absolute right-4 top-4 rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide text-white ${card.sold ? "bg-emerald-700" : "bg-slate-800"}`}>
+                    {card.sold ? AD_STATUS_LABELS.sold : "Indisponível"}
+                  </span>
                   <h2 id={`favorito-${card.id}`} className="font-semibold text-slate-800">
-                    {card.title}
+                    {card.sold ? (
+                      <Link to={adPath(card)} className="hover:underline">
+                        {card.title}
+                      </Link>
+                    ) : (
+                      card.title
+                    )}
                   </h2>
                   <p className="text-sm">{`${card.city} - ${card.state} · ${formatAdPrice(card.price)}`}</p>
-                  <p className="text-sm">Este anúncio não está mais no ar.</p>
+                  <p className="text-sm">{card.sold ? "Este anúncio foi vendido." : "Este anúncio não está mais no ar."}</p>
                 </article>
               )}
               <FavouriteHeart adId={card.id} hearts={hearts} className="absolute left-4 top-4" />

@@ -141,6 +141,14 @@ export function notFoundData<T>(payload: T) {
   return data(payload, { status: 404, headers: NO_STORE });
 }
 
+/**
+ * A page that is gone for good but still says what it was (a sold ad, issue #36): 410 with the
+ * payload the page renders, so search engines drop it sooner than a 404 and a buyer sees "Vendido".
+ */
+export function goneData<T>(payload: T) {
+  return data(payload, { status: 410, headers: NO_STORE });
+}
+
 /** A request no form of the page sends (an unknown intent, a missing id): 400 in plain text. */
 export function badRequestPage(message: string) {
   return textAnswer(400, message);

@@ -179,7 +179,7 @@ function Row({ label, value, title }: { label: string; value: string; title?: st
  * are anchors to each photo and the strip scrolls by touch; with it, arrows and thumbnails scroll the
  * strip in place (no hash changes, which would add history entries under the dialog).
  */
-function Carousel({ ad }: { ad: AdDetailData }) {
+export function Carousel({ ad }: { ad: Pick<AdDetailData, "id" | "title" | "images"> }) {
   const strip = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
   const [viewerAt, setViewerAt] = useState<number | null>(null);

@@ -140,6 +140,18 @@ export type AdDetail = PublicAd & {
 };
 
 /**
+ * A sold ad as its page shows it (410, issue #36): what it was, never a way to reach the seller (no
+ * WhatsApp, no description, no seller).
+ */
+export type SoldAd = Pick<PublicAd, "id" | "title" | "price" | "images" | "city" | "idCity" | "state"> & {
+  category: { id: number; name: string };
+  subcategory: { id: number; name: string } | null;
+  status: "sold";
+  /** ISO 8601 instant. */
+  soldAt: string;
+};
+
+/**
  * Orders of the public list, in the order the sort menu shows them: relevance to the words searched
  * (where they were found, then views; the pages' default when there is a search, the same as views
  * when there is none), by views (the spec's order, the default otherwise), newest first, lowest and

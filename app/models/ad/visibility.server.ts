@@ -1,7 +1,8 @@
 /**
  * Public visibility, the one definition (spec 02 §4): the public may see an ad whose stored status is
  * "active" AND whose `expirationDate` has not passed (expiry wins over the stored status; an ad held by
- * visitors' reports is "pending"). Every form of the rule is built here, from these two terms, and
+ * visitors' reports is "pending"; one its owner marked 'Vendido' is "sold", so it leaves every list,
+ * the search, the sitemap and the alerts by this rule alone). Every form of the rule is built here, from these two terms, and
  * nowhere else:
  * - in memory: `isPubliclyVisible` (the ad page, reports, favourites);
  * - in Drizzle queries: `publiclyVisible(now)` (dashboards, statistics, fraud signals' peers);

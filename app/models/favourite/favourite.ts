@@ -22,5 +22,9 @@ export const FAVOURITE_MESSAGES = {
 /** The answer of POST /favoritos to the heart's fetcher (with JavaScript). */
 export type FavouriteAnswer = { ok: true; adId: number; favourite: boolean } | { ok: false; message: string };
 
-/** A card on /favoritos: an ad that ended (paused, expired, removed from view) stays, greyed, without contact. */
-export type FavouriteCard = CardAd & { available: boolean };
+/**
+ * A card on /favoritos: an ad that ended (paused, expired, removed from view) stays, greyed, without
+ * contact; `sold` when its owner marked it 'Vendido', so the buyer learns it sold (and its page, a 410,
+ * still shows what it was).
+ */
+export type FavouriteCard = CardAd & { available: boolean; sold: boolean };

@@ -95,8 +95,8 @@ export function mergeFavourites(userId: number, cookieIds: number[], now: Date =
 
 /**
  * The cards of /favoritos in the order given: every ad that still exists, public or not — an ended one
- * (paused, expired, held, rejected) comes back `available: false`, and the page greys it and hides its
- * contact. `missing`: how many no longer exist at all.
+ * (paused, expired, held, rejected, sold) comes back `available: false` (and `sold: true` when sold),
+ * and the page greys it and hides its contact. `missing`: how many no longer exist at all.
  */
 export function favouriteCards(adIds: number[], now: Date = new Date()): { cards: FavouriteCard[]; missing: number } {
   if (adIds.length === 0) return { cards: [], missing: 0 };
@@ -112,7 +112,7 @@ export function favouriteCards(adIds: number[], now: Date = new Date()): { cards
   const cards: FavouriteCard[] = toCards(found).map((card, n) => {
     const available = isPubliclyVisible(found[n]!, now);
     // An ended ad offers no contact.
-    return { ...card, whatsapp: available ? card.whatsapp : null, available };
+    return { ...card, whatsapp: available ? card.whatsapp : null, available, sold: found[n]!.status === "sold" };
   });
   return { cards, missing: adIds.length - cards.length };
 }

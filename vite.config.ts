@@ -1,7 +1,7 @@
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "tailwindcss";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import remixConfig from "./remix.config.js";
 
 /**
@@ -17,6 +17,34 @@ const serverEntry: Plugin = {
   },
 };
 
+/**
+ * The browser's chunks (ADR 029, amended for issue #35): what every page runs to hydrate — every module
+ * the entry and root.tsx import statically, to the end — is two files, `framework` (React, React DOM,
+ * Remix, the router: the same on every deploy until they are upgraded, so a phone keeps it cached) and
+ * `shell` (the header, the footer and what they import); everything else is split by Rollup's own rule,
+ * one chunk per set of routes that share a module, and whatever is imported with `import()` stays a file
+ * of its own that no page names in its HTML. Rollup's `experimentalMinChunkSize` (ADR 029's first
+ * choice) merged small chunks into larger ones loaded with them when that ran no code early, which put
+ * side-effect-free modules — the photo viewer, the session sync, the legal texts — into the files every
+ * page preloads (122 KB gzip on the home page against 102 KB without it).
+ */
+let startUpModules: Set<string> | undefined;
+const startUpChunks: Rollup.ManualChunksOption = (id, { getModuleIds, getModuleInfo }) => {
+  if (!startUpModules) {
+    startUpModules = new Set();
+    const entries = [...getModuleIds()].filter((module) => /\/app\/(root|entry\.client)\.tsx$/.test(module));
+    const pending = entries.flatMap((module) => getModuleInfo(module)?.importedIds ?? []);
+    for (let module = pending.pop(); module !== undefined; module = pending.pop()) {
+      if (startUpModules.has(module) || entries.includes(module)) continue;
+      startUpModules.add(module);
+      pending.push(...(getModuleInfo(module)?.importedIds ?? []));
+    }
+  }
+  // Vite's helpers for import() and for CommonJS (React's) go with the framework, wherever they are used.
+  if (/vite\/preload-helper|commonjsHelpers/.test(id)) return "framework";
+  if (startUpModules.has(id)) return /\/node_modules\/|^\0/.test(id) ? "framework" : "shell";
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve("app") } },
   css: { postcss: { plugins: [tailwindcss()] } },
@@ -26,9 +54,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? // The server runs on Node 20 (top-level await in server.ts).
         { target: "node20" }
-      : // The browser build: a module smaller than this shares a file with code loaded with it, instead
-        // of being a request, a compile and a task of its own on the phone (ADR 029).
-        { rollupOptions: { output: { experimentalMinChunkSize: 20_000 } } }),
+      : { rollupOptions: { output: { manualChunks: startUpChunks } } }),
   },
   // public/ is served as it is by server.ts, not copied into the build.
   publicDir: false,

@@ -1,0 +1,42 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../tests/support/free-port";
+import { waitForHealth } from "./wait-for-health";
+
+/** The demo seed writes its photos at start-up: on a busy shared machine that takes tens of seconds. */
+const STARTUP_MS = 180_000;
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The production build (`npm run build` first) started as `npm start` would, on a free 127.0.0.1 port
+ * with the demo data in a temporary data folder, for the benches that look at pages as a browser
+ * gets them (bench:lighthouse, bench:js). `stop()` ends it and removes the folder.
+ */
+export async function startBuiltServer() {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-bench-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["server/entry.mjs"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "true" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  try {
+    await waitForHealth(base, { timeoutMs: STARTUP_MS });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}

@@ -17,7 +17,7 @@ import { SERVER_BUSY } from "~/models/account/sign-in.server";
 import { normalizeEmail } from "~/models/account/users.server";
 import { discardDraft } from "~/models/ad/draft.server";
 import { archiveHolder, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
-import { withdrawInBackground } from "~/models/payment/confirmation.server";
+import { sendQueuedWithdrawals } from "~/models/payment-outbox/withdrawal-queue.server";
 
 /** Payment details that name the payer; dropped when the account goes. */
 const PERSONAL_PAYMENT_KEYS = ["payerName", "payerEmail", "payerDocument", "cpfCnpj"];
@@ -68,7 +68,7 @@ export async function deleteAccount(
     tx.delete(users).where(eq(users.id, userId)).run();
     return removed;
   });
-  withdrawInBackground();
+  sendQueuedWithdrawals();
   await deleteStoredPhotos(photos);
   return { ok: true };
 }

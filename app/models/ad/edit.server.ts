@@ -31,8 +31,7 @@ import { moderateAdContent } from "~/models/ad/moderation.server";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { CHANGED_MEANWHILE } from "~/models/ad/status.server";
 import { characteristicDefinitions, checkAdCategory, expirationDayError, photosOfAd, type AdWriteRefusal } from "~/models/ad/write.server";
-import { withdrawInBackground } from "~/models/payment/confirmation.server";
-import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
+import { sendQueuedWithdrawals, withdrawOpenCharges } from "~/models/payment-outbox/withdrawal-queue.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 
 /** The same refusal as creating an ad (field errors, moderation reasons), and one more case. */
@@ -203,7 +202,7 @@ export async function updateAd(adId: number, actor: Actor, input: AdEditFields, 
     return { reviewReasons, withdrawn: periodChanged ? withdrawOpenCharges(tx, [adId], "superseded", now) : [] };
   });
   if (saved === null) return { ok: false, status: 409, message: CHANGED_MEANWHILE };
-  withdrawInBackground(saved.withdrawn);
+  sendQueuedWithdrawals(saved.withdrawn);
   const { reviewReasons } = saved;
   return { ok: true, adId, status: reviewReasons.length ? "pending" : status, leadsToPayment: paysAgain, byOwner: stored.userId === actor.id, reviewReasons };
 }

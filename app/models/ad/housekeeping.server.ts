@@ -30,7 +30,7 @@ import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/mod
 import { sweepDeletedAccountsUsage } from "~/models/ai-usage/ai-usage.server";
 import { pruneAccessLog, warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";
 import { sendMail } from "~/models/mail/mailer.server";
-import { withdrawInBackground } from "~/models/payment/confirmation.server";
+import { sendQueuedWithdrawals } from "~/models/payment-outbox/withdrawal-queue.server";
 
 /** The reminder goes this many days before the ad's last day. */
 export const REMINDER_DAYS_BEFORE = 3;
@@ -80,7 +80,7 @@ export async function removeStaleAds(now: Date = new Date()): Promise<{ ads: num
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
     const publicIds = writeTransaction((tx) => removeAdsInTransaction(tx, batch, now));
-    withdrawInBackground();
+    sendQueuedWithdrawals();
     await deleteStoredPhotos(publicIds);
     photos += publicIds.length;
   }

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Writer } from "~/db/client.server";
 import { adDrafts, adImages, ads, categories, cities, payments, users } from "~/db/schema";
-import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
+import { withdrawOpenCharges } from "~/models/payment-outbox/withdrawal-queue.server";
 import { deleteImage } from "~/models/ad/image-store.server";
 
 /** Not an address anyone can register (no dot in the domain), and marked by its provider. */
@@ -72,12 +72,12 @@ export function archiveHolder(tx: Writer): { userId: number; adId: number } {
 /**
  * Removes the ads inside the caller's transaction and returns the storage ids of the photos to delete
  * once it commits (the ads' photos, and those of wizard drafts reopened on them). Their open charges
- * are queued for withdrawal (the caller sends them after the commit: withdrawInBackground), and their
+ * are queued for withdrawal (the caller sends them after the commit: sendQueuedWithdrawals), and their
  * payments move to the placeholder ad first.
  */
 export function removeAdsInTransaction(tx: Writer, adIds: number[], now: Date = new Date()): string[] {
   if (adIds.length === 0) return [];
-  // Their open charges can no longer buy anything: withdrawn (sent to the gateway by withdrawInBackground after the commit).
+  // Their open charges can no longer buy anything: withdrawn (sent to the gateway by sendQueuedWithdrawals after the commit).
   withdrawOpenCharges(tx, adIds, "ad_removed", now);
   const kept = tx.select({ id: payments.id, adId: payments.adId, metadata: payments.metadata }).from(payments).where(inArray(payments.adId, adIds)).all();
   if (kept.length) {

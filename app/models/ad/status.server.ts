@@ -7,13 +7,13 @@
  * Every write repeats the status it was decided on in its WHERE, so a payment confirmed or another
  * change made meanwhile is never overwritten: the request is refused with 409 instead.
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
-import { ads } from "~/db/schema";
+import { ads, payments } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
 import { deleteRefusal, MANAGE_MESSAGES, statusChangeRefusal, type Actor, type ManagedAdState } from "~/models/ad/manage";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
-import { paidMoneyWasReversed, withdrawInBackground } from "~/models/payment/confirmation.server";
+import { sendQueuedWithdrawals } from "~/models/payment-outbox/withdrawal-queue.server";
 
 export type ManageRefusal = { ok: false; status: 403 | 404 | 409; title: string; message: string };
 
@@ -21,6 +21,20 @@ export const CHANGED_MEANWHILE = "O anúncio foi alterado enquanto você decidia
 
 function refusal(status: ManageRefusal["status"], title: string, message: string): ManageRefusal {
   return { ok: false, status, title, message };
+}
+
+/**
+ * Was the money that bought the ad's current period given back (refunded or charged back)? Then the
+ * ad's pause is the payment's (lifecycle.server.ts's pauseAfterRefund), not its owner's to undo.
+ */
+function paidMoneyWasReversed(adId: number): boolean {
+  const last = db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.adId, adId), eq(payments.purpose, "ad"), inArray(payments.status, ["confirmed", "received", "refunded"]), isNull(payments.refundDueReason)))
+    .orderBy(desc(payments.id))
+    .get();
+  return last?.status === "refunded";
 }
 
 /** The ad as the rules see it, or null when it is missing or not the actor's to manage (the same 404 for both). */
@@ -75,7 +89,7 @@ export async function deleteAd(adId: number, actor: Actor, now: Date = new Date(
     return removeAdsInTransaction(tx, [adId], now);
   });
   if (photos === null) return refusal(409, MANAGE_MESSAGES.deleteError, CHANGED_MEANWHILE);
-  withdrawInBackground();
+  sendQueuedWithdrawals();
   await deleteStoredPhotos(photos);
   return { ok: true };
 }

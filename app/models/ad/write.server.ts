@@ -21,8 +21,7 @@ import { AD_FORM_MESSAGES, generatedTitle } from "~/models/ad/ad-form";
 import { checkCharacteristicValues, type CharacteristicDefinition } from "~/models/ad/characteristic-values";
 import { adCostCents, minExpirationKey } from "~/models/ad/cost";
 import { moderateAdContent } from "~/models/ad/moderation.server";
-import { withdrawInBackground } from "~/models/payment/confirmation.server";
-import { withdrawOpenCharges } from "~/models/payment/withdrawal.server";
+import { sendQueuedWithdrawals, withdrawOpenCharges } from "~/models/payment-outbox/withdrawal-queue.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { deleteImage, storeUploadedImage } from "~/models/ad/image-store.server";
 import { imageUrl, NotAnImageError } from "~/services/images.server";
@@ -275,7 +274,7 @@ export async function rewriteUnpaidAd(
     return { photos: old.map((row) => row.publicId).filter((publicId) => !keep.has(publicId)), withdrawn };
   });
   if (dropped === null) return { ok: false, status: 409, message: "Este anúncio não pode ser editado no momento." };
-  withdrawInBackground(dropped.withdrawn);
+  sendQueuedWithdrawals(dropped.withdrawn);
   await Promise.all(dropped.photos.map(deleteImage));
   return { ok: true, adId, moderation: verdict.moderation };
 }

@@ -23,7 +23,7 @@ import { cardPaymentsEnabled } from "~/models/payment/gateway.server";
 import { PAYMENT_MESSAGES, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
 import type { PaymentRequest } from "~/models/payment/payment-form";
 import { ADD_ON_MESSAGES, addOnQuote, describeAddOn, type AddOnPurpose, type AddOnQuote } from "~/models/payment/purchase";
-import { OPEN_PAYMENT_STATUSES } from "~/models/payment/withdrawal.server";
+import { OPEN_PAYMENT_STATUSES } from "~/models/payment-outbox/payment-outbox";
 import { getAdPricePerDayCents, getBoostPricePerDayCents } from "~/models/setting/setting.server";
 
 /** A row without a gateway id after this long belongs to a request that died half-way. */

@@ -35,7 +35,7 @@ import {
   type PaymentStatus,
 } from "~/models/payment/payment";
 import { failClaim, markUnknown, matchesQuote, settleEarlierCharges } from "~/models/payment/live-charge.server";
-import { OPEN_PAYMENT_STATUSES } from "~/models/payment/withdrawal.server";
+import { OPEN_PAYMENT_STATUSES } from "~/models/payment-outbox/payment-outbox";
 import { paymentQuote, type PaymentQuote, type PaymentRequest } from "~/models/payment/payment-form";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
 import { countPaymentStatus } from "~/services/metrics-registry.server";

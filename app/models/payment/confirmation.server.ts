@@ -29,7 +29,7 @@
  * back. The receipt e-mail goes out only on a change to paid that published the ad, after the
  * commit, without holding up the request (its errors are logged).
  */
-import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { db, writeTransaction, type Writer } from "~/db/client.server";
 import { ads, payments, type Payment } from "~/db/schema";
 import type { AdStatus } from "~/models/ad/ad";
@@ -37,7 +37,8 @@ import { applyPaidExtension, startPaidBoost, undoAddOn } from "~/models/ad/boost
 import { activatePaidAd, pauseAfterRefund, unpublishUnpaidAd } from "~/models/ad/lifecycle.server";
 import { isPaidPaymentStatus, type PaymentStatus } from "~/models/payment/payment";
 import { sendPaymentReceipt } from "~/models/payment/receipt.server";
-import { adoptGatewayId, markWithdrawnChargePaid, queueWithdrawal, sendWithdrawals, wasWithdrawn } from "~/models/payment/withdrawal.server";
+import { adoptGatewayId, sendWithdrawals } from "~/models/payment/withdrawal.server";
+import { handWithdrawalsTo, markWithdrawnChargePaid, queueWithdrawal, wasWithdrawn } from "~/models/payment-outbox/withdrawal-queue.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
 import { countPaymentStatus } from "~/services/metrics-registry.server";
 import type { GatewayStatus } from "~/services/payments/gateway";
@@ -228,14 +229,18 @@ export function afterStatusChange(change: StatusChange, amountCents: number): Ap
 }
 
 /**
- * Sends withdrawals queued by a transaction that just committed (an ad edited or removed): those of
- * `paymentIds`, or whatever is queued. In the background, never awaited by the request; what fails is
- * retried by the reconciliation.
+ * Sends withdrawals queued by a transaction that just committed (a charge restored, an ad edited or
+ * removed): those of `paymentIds`, or whatever is queued. In the background, never awaited by the
+ * request; what fails is retried by the reconciliation.
  */
-export function withdrawInBackground(paymentIds?: number[]): void {
+function withdrawInBackground(paymentIds?: number[]): void {
   if (paymentIds?.length === 0) return;
   void track(sendWithdrawals({ paymentIds, onPaid: applyFoundCharge }).then(() => undefined), "withdrawal of queued charges");
 }
+
+// The ad's edits and removals queue withdrawals without importing this model: they reach this sender
+// through the outbox (models/payment-outbox/withdrawal-queue.server.ts).
+handWithdrawalsTo(withdrawInBackground);
 
 /**
  * Applies a gateway status to one payment: one transaction, then the receipt when it became paid.
@@ -269,18 +274,4 @@ export function latestPaidPayment(adId: number): Payment | null {
       .orderBy(desc(payments.id))
       .get() ?? null
   );
-}
-
-/**
- * Was the money that bought the ad's current period given back (refunded or charged back)? Then the
- * ad's pause is the payment's, not its owner's to undo.
- */
-export function paidMoneyWasReversed(adId: number): boolean {
-  const last = db
-    .select({ status: payments.status, refundDueReason: payments.refundDueReason })
-    .from(payments)
-    .where(and(eq(payments.adId, adId), eq(payments.purpose, "ad"), inArray(payments.status, ["confirmed", "received", "refunded"]), isNull(payments.refundDueReason)))
-    .orderBy(desc(payments.id))
-    .get();
-  return last?.status === "refunded";
 }

@@ -9,7 +9,8 @@ import { applyFoundCharge } from "~/models/payment/confirmation.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
 import { NOT_CREATED_GATEWAY_STATUS, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
 import type { PaymentRequest } from "~/models/payment/payment-form";
-import { OPEN_PAYMENT_STATUSES, queueWithdrawal } from "~/models/payment/withdrawal.server";
+import { OPEN_PAYMENT_STATUSES } from "~/models/payment-outbox/payment-outbox";
+import { queueWithdrawal } from "~/models/payment-outbox/withdrawal-queue.server";
 import { countPaymentStatus } from "~/services/metrics-registry.server";
 import { isPaidStatus } from "~/services/payments/gateway";
 

@@ -1,11 +1,12 @@
 /**
  * Payments, the browser-safe half: methods, statuses and their labels, the spec's messages
  * (spec 02 §5, §8) and the timings of the payment screen. db/schema.ts takes the enums from here, so
- * it imports only relatively (drizzle-kit reads it without the ~ alias), and only the ad's browser-safe
- * module (the form's schemas and the amount rule are in ./payment-form.ts).
+ * it imports only relatively (drizzle-kit reads it without the ~ alias), and only the ad's and the
+ * withdrawal outbox's browser-safe modules (the form's schemas and the amount rule are in ./payment-form.ts).
  */
 
 import { AD_NOT_FOUND } from "../ad/ad";
+import { CANCELLED_GATEWAY_STATUS } from "../payment-outbox/payment-outbox";
 
 export const PAYMENT_METHODS = ["PIX", "CREDIT_CARD"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -36,8 +37,6 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
   failed: "Não concluído",
 };
 
-/** The gateway word we store for a charge we withdrew (the payer chose another method). */
-export const CANCELLED_GATEWAY_STATUS = "CANCELLED";
 /** The gateway word we store for an ad that cost nothing and was published without a charge. */
 export const FREE_GATEWAY_STATUS = "FREE";
 /** A charge whose creation timed out: the gateway may or may not have made it (looked up later). */

@@ -17,6 +17,7 @@ import { dailyRunMissed, nextDailyRun, runDailyJobOnce } from "~/models/ad/house
 import { syncSearchIndex } from "~/models/listing/search-index.server";
 import { reconcileSettings, runReconciliation } from "~/models/payment/reconciliation.server";
 import { runAlertsJob } from "~/models/saved-search/alerts.server";
+import { sendPriceDropMails } from "~/models/favourite/price-drop-mail.server";
 import { warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";
 import { registry } from "~/services/metrics-registry.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
@@ -65,12 +66,17 @@ export const JOBS: Job[] = [
   { name: "reconciliation", schedule: every((env) => reconcileSettings(env).intervalMs), run: (env) => runReconciliation(reconcileSettings(env)) },
   // Photos stored before perceptual hashes existed (none once done): after start-up, never holding it up.
   { name: "photo-hashes", schedule: atStartUp, run: () => backfillPhotoHashes() },
-  // Saved searches' e-mails (at most one a search a day; the job itself skips what it sent).
-  { name: "alerts", schedule: every(() => 60 * 60_000), run: () => runAlertsJob().then(logAlerts) },
+  // Saved searches' e-mails (at most one a search a day; the job itself skips what it sent), then the
+  // price-drop e-mails still owed (held for review, or failed when first sent).
+  { name: "alerts", schedule: every(() => 60 * 60_000), run: () => runAlertsJob().then(logAlerts).then(() => sendPriceDropMails()).then(logPriceDrops) },
 ];
 
 function logAlerts(report: Awaited<ReturnType<typeof runAlertsJob>>) {
   if (report.mailed || report.failed) console.log(`[alerts] ${report.mailed} e-mail(s) sent, ${report.failed} failed`);
+}
+
+function logPriceDrops(report: Awaited<ReturnType<typeof sendPriceDropMails>>) {
+  if (report.mailed || report.failed) console.log(`[alerts] ${report.mailed} price-drop e-mail(s) sent, ${report.failed} failed`);
 }
 
 /** What the first process needs from the validated settings: it reads no variable itself (env.server.ts is the one reader). */

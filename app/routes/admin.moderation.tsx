@@ -16,6 +16,7 @@ import { Icon } from "~/components/Icon";
 import { parseId } from "~/lib/parse-id";
 import { REPORT_ADMIN_MESSAGES, REPORT_RESOLUTIONS } from "~/models/report/ad-report";
 import { MODERATION_MESSAGES, moderationDecisionSchema, reportResolutionSchema } from "~/models/moderation/moderation-queue";
+import { announcePriceDropsInBackground } from "~/models/favourite/price-drop-mail.server";
 import { approveAd, listModerationQueue, rejectAd } from "~/models/moderation/moderation-queue.server";
 import { dismissReports, listReportedAds, takeDownAd } from "~/models/moderation/report-review.server";
 import { requireAdminPage } from "~/web/admin.server";
@@ -44,6 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { decision, reason } = parsed.data;
   const outcome = decision === "approved" ? approveAd({ adId, adminId: admin.id, reason }) : rejectAd({ adId, adminId: admin.id, reason: reason ?? "" });
   if (!outcome.ok) return toast.redirectWithError(back, { message: MODERATION_MESSAGES.updateError, description: outcome.message });
+  // A price cut held for review reaches the ad's savers once a person approves it.
+  if (decision === "approved") announcePriceDropsInBackground();
   return decision === "approved"
     ? toast.redirectWithSuccess(back, { message: MODERATION_MESSAGES.approved, description: MODERATION_MESSAGES.approvedDescription })
     : toast.redirectWithSuccess(back, { message: MODERATION_MESSAGES.rejected, description: MODERATION_MESSAGES.rejectedDescription });

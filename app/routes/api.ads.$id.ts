@@ -18,6 +18,7 @@ import { adEditSchema } from "~/models/ad/ad-edit";
 import { getAdForApi } from "~/models/ad/detail.server";
 import { getAdForEdit, updateAd, type EditRefusal } from "~/models/ad/edit.server";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
+import { announcePriceDropsInBackground } from "~/models/favourite/price-drop-mail.server";
 import { deleteAd } from "~/models/ad/status.server";
 import { getOptionalUser, requireUser } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody } from "~/web/http.server";
@@ -49,6 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const fields = await readJsonBody(request, adEditSchema);
   const result = await updateAd(id, user, fields);
   if (!result.ok) return refusalResponse(result);
+  if (result.priceDropped) announcePriceDropsInBackground();
   return Response.json(getAdForApi(id, user), { headers: NO_STORE });
 }
 

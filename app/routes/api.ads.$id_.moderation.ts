@@ -7,6 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
 import { moderationDecisionSchema } from "~/models/moderation/moderation-queue";
+import { announcePriceDropsInBackground } from "~/models/favourite/price-drop-mail.server";
 import { approveAd, decisionRefusal, rejectAd } from "~/models/moderation/moderation-queue.server";
 import { requireAdmin } from "~/web/auth.server";
 import { jsonError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody } from "~/web/http.server";
@@ -22,5 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { decision, reason } = await readJsonBody(request, moderationDecisionSchema);
   const outcome = decision === "approved" ? approveAd({ adId: id, adminId: admin.id, reason }) : rejectAd({ adId: id, adminId: admin.id, reason: reason ?? "" });
   if (!outcome.ok) return jsonError(outcome.status, outcome.message);
+  // A price cut held for review reaches the ad's savers once a person approves it.
+  if (decision === "approved") announcePriceDropsInBackground();
   return Response.json({ adId: id, status: outcome.status }, { headers: NO_STORE });
 }

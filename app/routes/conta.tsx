@@ -11,6 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { focusRing, FormAlert, NewPasswordFields, SubmitButton, TextField } from "~/components/auth/AuthForm";
+import { PriceDropSwitch } from "~/components/account/PriceDropSwitch";
 import { SavedSearches } from "~/components/account/SavedSearches";
 import { Icon } from "~/components/Icon";
 import { useLiveForm } from "~/components/useLiveForm";
@@ -19,6 +20,8 @@ import { formatWhatsapp } from "~/lib/whatsapp";
 import { deleteAccount } from "~/models/account/deletion.server";
 import { ACCOUNT_MESSAGES, changePasswordSchema, deleteAccountSchema, profileSchema } from "~/models/account/profile";
 import { changePassword, getAccountProfile, updateProfile } from "~/models/account/profile.server";
+import { PRICE_DROP_MESSAGES } from "~/models/ad/price-drop";
+import { priceDropAlertsOn, priceDropSwitchSchema, setPriceDropAlerts } from "~/models/favourite/price-drop-mail.server";
 import { listSavedSearches } from "~/models/saved-search/saved-searches.server";
 import { endSession, getAuthContext, requireUser } from "~/web/auth.server";
 import { rememberDevice } from "~/web/device.server";
@@ -31,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = getAccountProfile(user.id);
   if (!profile) throw notFoundPage("Conta não encontrada");
-  return data({ profile, searches: listSavedSearches(user.id) }, { headers: NO_STORE });
+  return data({ profile, searches: listSavedSearches(user.id), priceDropAlerts: priceDropAlertsOn(user.id) }, { headers: NO_STORE });
 }
 
 type Answer = { form: "profile" | "password" | "delete"; result: SubmissionResult<string[]> };
@@ -47,6 +50,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return invalidForm<Answer>({ form: "profile", result: submission.reply() });
     updateProfile(user.id, submission.value);
     throw await toast.redirectWithSuccess("/conta", ACCOUNT_MESSAGES.profileSaved);
+  }
+
+  if (intent === "price-drop-alerts") {
+    const parsed = priceDropSwitchSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw badRequestPage(parsed.error.issues[0]?.message ?? "Ação desconhecida");
+    setPriceDropAlerts(user.id, parsed.data.on);
+    throw await toast.redirectWithSuccess("/conta", parsed.data.on ? PRICE_DROP_MESSAGES.switchOn : PRICE_DROP_MESSAGES.switchOff);
   }
 
   if (intent === "password") {
@@ -83,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 
 export default function AccountPage() {
-  const { profile, searches } = useLoaderData<typeof loader>();
+  const { profile, searches, priceDropAlerts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Answer | undefined;
   const navigation = useNavigation();
   const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -100,6 +110,7 @@ export default function AccountPage() {
       </div>
       <ProfileForm profile={profile} lastResult={resultFor("profile")} pending={pending("profile")} />
       <SavedSearches searches={searches} />
+      <PriceDropSwitch on={priceDropAlerts} pending={pending("price-drop-alerts")} />
       <PasswordForm hasPassword={profile.hasPassword} lastResult={resultFor("password")} pending={pending("password")} />
       <section aria-labelledby="lgpd-titulo" className={sectionClass}>
         <h2 id="lgpd-titulo" className="text-lg font-bold text-slate-900">

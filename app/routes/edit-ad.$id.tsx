@@ -25,6 +25,7 @@ import { adEditSchema } from "~/models/ad/ad-edit";
 import { adInputFromDraft } from "~/models/ad/ad-input.server";
 import { minExpirationKey } from "~/models/ad/cost";
 import { getAdForApi } from "~/models/ad/detail.server";
+import { announcePriceDropsInBackground } from "~/models/favourite/price-drop-mail.server";
 import { getAdForEdit, updateAd } from "~/models/ad/edit.server";
 import { HELD_FOR_REVIEW } from "~/models/ad/fraud-signals";
 import { MANAGE_MESSAGES } from "~/models/ad/manage";
@@ -145,6 +146,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (submission.status !== "success") return invalidForm({ result: submission.reply(), rejection: null, generated: null } satisfies ActionAnswer as ActionAnswer);
   const result = await updateAd(id, user, submission.value);
+  if (result.ok && result.priceDropped) announcePriceDropsInBackground();
   if (result.ok && result.reviewReasons.length) throw await heldForReview(result.reviewReasons);
   if (result.ok) {
     if (result.leadsToPayment && result.byOwner) {

@@ -5,6 +5,7 @@ import { whatsappLink } from "~/lib/whatsapp";
 import { adContactPath, adPath, type CardAd } from "~/models/ad/ad";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { CARD_IMAGE_SIZES, fillSrcSet, HIGH_PRIORITY, imageVariantUrl } from "~/lib/image-variants";
+import { PriceDrop } from "./PriceDrop";
 
 // On a phone the picture is the screen less the page's and the card's padding, so a 360 px screen at 2×
 // asks for the 640 px variant, not the 960 px one.
@@ -94,7 +95,10 @@ export function AdCard({
           </span>
         </div>
         <p className="ad-card-text">{ad.description}</p>
-        <p className="ad-card-price">{formatAdPrice(ad.price)}</p>
+        <p className="ad-card-price">
+          {formatAdPrice(ad.price)}
+          {ad.previousPrice ? <PriceDrop price={ad.price} previousPrice={ad.previousPrice} /> : null}
+        </p>
         <div className="ad-card-actions">
           <a
             href={adPath(ad)}

@@ -6,6 +6,7 @@ import type { AdDetailDates } from "./ad-dates";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { useHydrated } from "~/components/use-hydrated";
 import { HIGH_PRIORITY, imageVariantUrl, SCALE_WIDTHS } from "~/lib/image-variants";
+import { PriceDrop } from "./PriceDrop";
 import { isPlainLeftClick } from "~/lib/plain-click";
 import { ReportForm } from "./ReportForm";
 import { SafetyTips } from "./SafetyTips";
@@ -66,6 +67,7 @@ export function AdDetail({
           {formatAdPrice(ad.price)}
         </p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          {ad.previousPrice ? <PriceDrop price={ad.price} previousPrice={ad.previousPrice} /> : null}
           <span className="inline-flex items-center gap-1">
             <Icon name="map-pin" className="h-4 w-4 shrink-0" />
             {ad.city} - {ad.state}

@@ -100,6 +100,8 @@ export type PublicAd = {
   description: string;
   /** Two decimals ("1800.00"), or "" for "A combinar". */
   price: string;
+  /** While a price drop shows (models/ad/price-drop.server.ts): the price struck through, two decimals; absent otherwise. */
+  previousPrice?: string;
   adType: AdType;
   category: { id: number; name: string; icon: string };
   subcategory: { id: number; name: string } | null;
@@ -122,7 +124,7 @@ export type PublicAd = {
  * (a shorter description, the cover alone with the photo count) so the HTML carries less; the API's
  * full ads fit it too, so the infinite scroll appends them as they come.
  */
-export type CardAd = Pick<PublicAd, "id" | "title" | "description" | "price" | "adType" | "whatsapp" | "city" | "state" | "createdAt" | "views"> & {
+export type CardAd = Pick<PublicAd, "id" | "title" | "description" | "price" | "previousPrice" | "adType" | "whatsapp" | "city" | "state" | "createdAt" | "views"> & {
   category: { name: string };
   images: { id: number; publicId: string }[];
   /** How many photos the ad has when `images` holds only the cover; otherwise `images.length`. */

@@ -9,6 +9,7 @@ import { ads, categories, subcategories, users } from "~/db/schema";
 import { sqlite } from "~/db/client.server";
 import type { AdType, CardAd, PublicAd, PublicAdImage } from "~/models/ad/ad";
 import { centsToDecimalString } from "~/lib/money";
+import { previousPriceField, priceDropColumns } from "~/models/ad/price-drop.server";
 import { imageUrl } from "~/services/images.server";
 
 /** What `sharedAdFields` reads, for a query joined `withAdNames`. */
@@ -17,6 +18,7 @@ export const sharedAdColumns = {
   title: ads.title,
   description: ads.description,
   priceCents: ads.priceCents,
+  ...priceDropColumns,
   adType: ads.adType,
   createdAt: ads.createdAt,
   expirationDate: ads.expirationDate,
@@ -43,6 +45,8 @@ export type CardRow = {
   title: string;
   description: string;
   priceCents: number | null;
+  previousPriceCents: number | null;
+  priceDroppedAt: Date | null;
   adType: AdType;
   characteristics: Record<string, string>;
   whatsapp: string | null;
@@ -113,16 +117,20 @@ export function coversByAd(adIds: number[]): Map<number, { id: number; publicId:
 
 type SharedRow = Pick<
   CardRow,
-  "id" | "title" | "description" | "priceCents" | "adType" | "categoryId" | "categoryName" | "categoryIcon" | "subcategoryId" | "subcategoryName" | "createdAt" | "expirationDate" | "views"
+  "id" | "title" | "description" | "priceCents" | "previousPriceCents" | "priceDroppedAt" | "adType" | "categoryId" | "categoryName" | "categoryIcon" | "subcategoryId" | "subcategoryName" | "createdAt" | "expirationDate" | "views"
 >;
 
-/** The fields every ad answer shares, public or the owner's: price as two decimals ("" for "A combinar"), images[0] the cover. */
-export function sharedAdFields(row: SharedRow, images: PublicAdImage[]) {
+/**
+ * The fields every ad answer shares, public or the owner's: price as two decimals ("" for "A combinar"),
+ * the struck price while a drop shows, images[0] the cover.
+ */
+export function sharedAdFields(row: SharedRow, images: PublicAdImage[], now: Date = new Date()) {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     price: row.priceCents ? centsToDecimalString(row.priceCents) : "",
+    ...previousPriceField(row, now),
     adType: row.adType,
     category: { id: row.categoryId, name: row.categoryName, icon: row.categoryIcon },
     subcategory: row.subcategoryId !== null && row.subcategoryName !== null ? { id: row.subcategoryId, name: row.subcategoryName } : null,
@@ -134,9 +142,9 @@ export function sharedAdFields(row: SharedRow, images: PublicAdImage[]) {
   };
 }
 
-export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
+export function toPublicAd(row: CardRow, images: PublicAdImage[], now: Date = new Date()): PublicAd {
   return {
-    ...sharedAdFields(row, images),
+    ...sharedAdFields(row, images, now),
     characteristics: row.characteristics ?? {},
     whatsapp: row.whatsapp?.trim() ? row.whatsapp : null,
     user: { fullName: row.userFullName },
@@ -150,10 +158,10 @@ export function toPublicAd(row: CardRow, images: PublicAdImage[]): PublicAd {
 export const CARD_DESCRIPTION_CHARS = 200;
 
 /** A row of `cardPageColumns` (listing-sql.server.ts): the card's columns, the description already cut near CARD_DESCRIPTION_CHARS. */
-export type CardPageRow = Pick<CardRow, "id" | "title" | "description" | "priceCents" | "adType" | "whatsapp" | "city" | "state" | "createdAt" | "views" | "categoryName">;
+export type CardPageRow = Pick<CardRow, "id" | "title" | "description" | "priceCents" | "previousPriceCents" | "priceDroppedAt" | "adType" | "whatsapp" | "city" | "state" | "createdAt" | "views" | "categoryName">;
 
-/** A page of card rows as cards, each with its cover and photo count (one query for the page). */
-export function toCards(rows: CardPageRow[]): CardAd[] {
+/** A page of card rows as cards, each with its cover and photo count (one query for the page), and the struck price while a drop shows. */
+export function toCards(rows: CardPageRow[], now: Date = new Date()): CardAd[] {
   const covers = coversByAd(rows.map((row) => row.id));
   return rows.map((row) => {
     const cover = covers.get(row.id);
@@ -162,6 +170,7 @@ export function toCards(rows: CardPageRow[]): CardAd[] {
       title: row.title,
       description: row.description.length > CARD_DESCRIPTION_CHARS ? `${row.description.slice(0, CARD_DESCRIPTION_CHARS).trimEnd()}…` : row.description,
       price: row.priceCents ? centsToDecimalString(row.priceCents) : "",
+      ...previousPriceField(row, now),
       adType: row.adType,
       whatsapp: row.whatsapp?.trim() ? row.whatsapp : null,
       city: row.city,

@@ -56,7 +56,7 @@ function loadAd(id: number, viewer: Viewer, now: Date): { ad: AdDetail; adCostCe
   if (!row) return null;
   if (!isPubliclyVisible(row, now) && !(viewer && (viewer.isAdmin || viewer.id === row.userId))) return null;
 
-  const card = toPublicAd(row, imagesByAd([row.id]).get(row.id) ?? []);
+  const card = toPublicAd(row, imagesByAd([row.id]).get(row.id) ?? [], now);
   const ad: AdDetail = {
     ...card,
     status: effectiveStatus(row, now),

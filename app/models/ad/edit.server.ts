@@ -13,7 +13,9 @@
  *   reasons); "needs_review" on an owner's live ad sends it to the admin queue (pending);
  * - a changed price, type or subcategory on an owner's published ad runs the payment's fraud signals
  *   again (lifecycle.server.ts holdChangedLiveAd): a hit sends it to the admin queue too, and the
- *   result carries the reasons for the owner.
+ *   result carries the reasons for the owner;
+ * - a changed price is kept for the price-drop rule (price-drop.server.ts): the owner's cut of an active
+ *   ad may show as a drop, and the result says so, for the savers' e-mails.
  */
 import { and, eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
@@ -28,6 +30,7 @@ import { adCostCents } from "~/models/ad/cost";
 import { holdChangedLiveAd } from "~/models/ad/lifecycle.server";
 import { editConstraints, editRefusal, MANAGE_MESSAGES, statusChangeMessage, type Actor, type EditConstraints } from "~/models/ad/manage";
 import { moderateAdContent } from "~/models/ad/moderation.server";
+import { priceChange } from "~/models/ad/price-drop.server";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { CHANGED_MEANWHILE } from "~/models/ad/status.server";
 import { characteristicDefinitions, checkAdCategory, expirationDayError, photosOfAd, type AdWriteRefusal } from "~/models/ad/write.server";
@@ -92,7 +95,10 @@ export function getAdForEdit(
 }
 
 /** `reviewReasons`: why the fraud signals sent the edited ad to the admin queue, empty when they did not. */
-export type EditResult = { ok: true; adId: number; status: AdStatus; leadsToPayment: boolean; byOwner: boolean; reviewReasons: string[] } | EditRefusal;
+/** `priceDropped`: the owner's cut showed as a price drop (the savers are e-mailed once the ad is public). */
+export type EditResult =
+  | { ok: true; adId: number; status: AdStatus; leadsToPayment: boolean; byOwner: boolean; reviewReasons: string[]; priceDropped: boolean }
+  | EditRefusal;
 
 export async function updateAd(adId: number, actor: Actor, input: AdEditFields, now: Date = new Date()): Promise<EditResult> {
   const found = getAdForEdit(adId, actor, now);
@@ -197,12 +203,15 @@ export async function updateAd(adId: number, actor: Actor, input: AdEditFields, 
     .where(and(eq(ads.id, adId), eq(ads.status, stored.status)))
     .run();
     if (updated.changes === 0) return null;
+    const byOwnerOfLiveAd = stored.userId === actor.id && found.ad.status === "active";
+    const drop = priceChange(tx, stored, input.price, byOwnerOfLiveAd, now);
+    if (Object.keys(drop.set).length > 0) tx.update(ads).set(drop.set).where(eq(ads.id, adId)).run();
     const reviewReasons = recheck ? holdChangedLiveAd(tx, adId, now) : [];
     // A charge quoted for the old period must not publish the new one: withdrawn, quoted again on payment.
-    return { reviewReasons, withdrawn: periodChanged ? withdrawOpenCharges(tx, [adId], "superseded", now) : [] };
+    return { reviewReasons, priceDropped: drop.dropped, withdrawn: periodChanged ? withdrawOpenCharges(tx, [adId], "superseded", now) : [] };
   });
   if (saved === null) return { ok: false, status: 409, message: CHANGED_MEANWHILE };
   sendQueuedWithdrawals(saved.withdrawn);
-  const { reviewReasons } = saved;
-  return { ok: true, adId, status: reviewReasons.length ? "pending" : status, leadsToPayment: paysAgain, byOwner: stored.userId === actor.id, reviewReasons };
+  const { reviewReasons, priceDropped } = saved;
+  return { ok: true, adId, status: reviewReasons.length ? "pending" : status, leadsToPayment: paysAgain, byOwner: stored.userId === actor.id, reviewReasons, priceDropped };
 }

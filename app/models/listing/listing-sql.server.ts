@@ -10,6 +10,7 @@ import { ads, categories, subcategories, users } from "~/db/schema";
 import type { PublicAdsFilter, PublicSort } from "~/models/ad/ad";
 import { CARD_DESCRIPTION_CHARS, cardColumns } from "~/models/ad/card.server";
 import { publiclyVisibleTerms } from "~/models/ad/visibility.server";
+import { priceDropColumns } from "~/models/ad/price-drop.server";
 
 /**
  * Which filters a request uses and how its page is read: the listing's SQL depends only on this, so
@@ -187,6 +188,7 @@ export const cardPageColumns = {
   title: ads.title,
   description: sql<string>`substr(${ads.description}, 1, ${CARD_DESCRIPTION_CHARS + 1})`,
   priceCents: ads.priceCents,
+  ...priceDropColumns,
   adType: ads.adType,
   whatsapp: ads.whatsapp,
   city: ads.city,

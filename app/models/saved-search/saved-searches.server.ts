@@ -8,16 +8,17 @@
  * the search's id with SESSION_SECRET): whoever holds the e-mail may stop it without signing in, and
  * nobody can stop another's.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { savedSearches, type SavedSearch } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { parseId } from "~/lib/parse-id";
 import { defaultPublicSort } from "~/models/ad/ad";
 import { activeChips, filtersHref, type Applied } from "~/models/listing/listing-links";
 import { readListAddress } from "~/models/listing/listing-page.server";
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES, type SavedSearchItem } from "~/models/saved-search/saved-search";
+import { idOfSignedToken, signedIdToken } from "~/services/signed-id.server";
+
+const UNSUBSCRIBE_PURPOSE = "saved-search-unsubscribe";
 
 /** The /categories query of these filters in short form, without order and page: what a saved search stores. */
 export function savedSearchQuery(applied: Applied): string {
@@ -74,24 +75,11 @@ export function removeSavedSearch(userId: number, id: number): boolean {
   return writeTransaction((tx) => tx.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId))).run().changes > 0);
 }
 
-function signature(id: number) {
-  return createHmac("sha256", getEnv().SESSION_SECRET).update(`saved-search-unsubscribe:${id}`).digest("base64url");
-}
-
 /** The token of a saved search's unsubscribe link: its id and its signature. */
-export function unsubscribeToken(id: number): string {
-  return `${id}.${signature(id)}`;
-}
+export const unsubscribeToken = (id: number): string => signedIdToken(getEnv().SESSION_SECRET, UNSUBSCRIBE_PURPOSE, id);
 
 /** The id of the saved search a token names, or null when the server did not make the token. */
-export function searchIdOfToken(token: string): number | null {
-  const [idText, given, extra] = token.split(".");
-  const id = parseId(idText);
-  if (id === null || !given || extra !== undefined) return null;
-  const expected = Buffer.from(signature(id));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? id : null;
-}
+export const searchIdOfToken = (token: string): number | null => idOfSignedToken(getEnv().SESSION_SECRET, UNSUBSCRIBE_PURPOSE, token);
 
 /** The saved search of a genuine token, or null when it is gone (already unsubscribed, or the account deleted). */
 export function savedSearchById(id: number): SavedSearch | null {

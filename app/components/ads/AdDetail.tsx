@@ -1,12 +1,14 @@
+import { Link } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
 import { adContactPath, adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
+import { sellerName, sellerPath } from "~/models/listing/seller";
 import type { AdDetailDates } from "./ad-dates";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
+import { PriceDrop } from "./PriceDrop";
 import { useHydrated } from "~/components/use-hydrated";
 import { HIGH_PRIORITY, imageVariantUrl, SCALE_WIDTHS } from "~/lib/image-variants";
-import { PriceDrop } from "./PriceDrop";
 import { isPlainLeftClick } from "~/lib/plain-click";
 import { ReportForm } from "./ReportForm";
 import { SafetyTips } from "./SafetyTips";
@@ -95,8 +97,15 @@ export function AdDetail({
           </Section>
         ) : null}
         <Section title="Anunciante">
-          <Row label="Nome" value={ad.user.fullName || "Anunciante"} />
+          <Row label="Nome" value={sellerName(ad.user.fullName)} />
           {ad.whatsapp ? <Row label="WhatsApp" value={formatWhatsapp(ad.whatsapp)} /> : null}
+          {ad.status === "active" ? (
+            // A public ad means the seller has a page (issue #36); an ad only its owner sees may be their only one.
+            <Link to={sellerPath({ id: ad.userId, name: sellerName(ad.user.fullName) })} className="flex min-h-11 items-center gap-1 pt-1.5 font-semibold text-brand-800 hover:underline">
+              Ver todos os anúncios de {sellerName(ad.user.fullName)}
+              <Icon name="arrow-right" className="h-4 w-4 shrink-0" />
+            </Link>
+          ) : null}
         </Section>
         <Section title="Localização">
           <Row label="Cidade" value={`${ad.city} - ${ad.state}`} />

@@ -1,6 +1,6 @@
 /**
- * The sitemap (sitemaps.org): every publicly visible ad's canonical address with its last change, and
- * the list pages of each category and city. Up to SITEMAP_MAX_URLS addresses it is one file,
+ * The sitemap (sitemaps.org): every publicly visible ad's canonical address with its last change, the
+ * list pages of each category and city, and the page of each seller with a public ad. Up to SITEMAP_MAX_URLS addresses it is one file,
  * /sitemap.xml; beyond, /sitemap.xml is an index of /sitemaps/pages.xml and /sitemaps/ads-{n}.xml
  * (SITEMAP_MAX_URLS ads each, in id order).
  *
@@ -14,6 +14,7 @@ import { listingPath } from "~/models/listing/listing-links";
 import { PUBLICLY_VISIBLE_WHERE } from "~/models/ad/visibility.server";
 import { listCategories } from "~/models/category/category.server";
 import { listCities } from "~/models/city/city.server";
+import { publicSellerPaths } from "~/models/listing/seller.server";
 
 /** The sitemaps.org limit of addresses per file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -41,9 +42,15 @@ function prepared(): Statements {
   return statements;
 }
 
-/** The list pages worth finding: the home page, the full list, each active category and each city. */
-function listingPaths(): string[] {
-  return ["/", "/categories", ...listCategories().map((c) => listingPath({ categoryId: c.id })), ...listCities().map((c) => listingPath({ cityId: c.id }))];
+/** The list pages worth finding: the home page, the full list, each active category and each city, and the sellers' pages. */
+function listingPaths(now: Date): string[] {
+  return [
+    "/",
+    "/categories",
+    ...listCategories().map((c) => listingPath({ categoryId: c.id })),
+    ...listCities().map((c) => listingPath({ cityId: c.id })),
+    ...publicSellerPaths(now),
+  ];
 }
 
 export type SitemapPlan =
@@ -54,7 +61,7 @@ export type SitemapPlan =
 /** One file while everything fits in `pageSize` addresses, else an index (`pageSize` smaller in tests). */
 export function sitemapPlan(now: Date = new Date(), pageSize = SITEMAP_MAX_URLS): SitemapPlan {
   const ads = prepared().count.get(now.getTime()) ?? 0;
-  if (ads + listingPaths().length <= pageSize) return { kind: "single" };
+  if (ads + listingPaths(now).length <= pageSize) return { kind: "single" };
   return { kind: "index", adFiles: Math.max(1, Math.ceil(ads / pageSize)) };
 }
 
@@ -101,7 +108,7 @@ export function sitemapRoot(origin: string, now: Date = new Date(), pageSize = S
   if (plan.kind === "single") {
     return xmlStream(
       (function* () {
-        yield URLSET_OPEN + listingPaths().map((path) => urlEntry(origin, path)).join("");
+        yield URLSET_OPEN + listingPaths(now).map((path) => urlEntry(origin, path)).join("");
         yield* adEntries(origin, now, 0, Number.MAX_SAFE_INTEGER);
         yield URLSET_CLOSE;
       })(),
@@ -121,7 +128,7 @@ export function sitemapRoot(origin: string, now: Date = new Date(), pageSize = S
  * ads). Null for a name that is not one, or an ads file past the last.
  */
 export function sitemapFile(name: string, origin: string, now: Date = new Date(), pageSize = SITEMAP_MAX_URLS): ReadableStream<Uint8Array> | null {
-  if (name === "pages") return xmlStream([URLSET_OPEN, ...listingPaths().map((path) => urlEntry(origin, path)), URLSET_CLOSE]);
+  if (name === "pages") return xmlStream([URLSET_OPEN, ...listingPaths(now).map((path) => urlEntry(origin, path)), URLSET_CLOSE]);
   const n = /^ads-([1-9]\d{0,5})$/.exec(name)?.[1];
   if (!n) return null;
   const plan = sitemapPlan(now, pageSize);

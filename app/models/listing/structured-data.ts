@@ -1,6 +1,6 @@
 /**
  * schema.org structured data (JSON-LD) for search engines: the ad page's `Product` and
- * `BreadcrumbList`, the list pages' `ItemList`. Browser-safe, because the routes' `meta` builds it (on
+ * `BreadcrumbList`, the list pages' `ItemList`, the seller page's `Person`. Browser-safe, because the routes' `meta` builds it (on
  * the server for the first HTML, in the browser after a client-side navigation) from what the page
  * already carries. Remix's `script:ld+json` meta escapes `<`, `>` and `&` in the JSON, and a JSON-LD
  * block is data, not a script, so the CSP's script-src (nonce) does not apply to it.
@@ -8,6 +8,7 @@
 import { imageVariantUrl } from "~/lib/image-variants";
 import { adPath, type AdDetail } from "~/models/ad/ad";
 import { listingPath } from "~/models/listing/listing-links";
+import { sellerPath, type PublicSeller } from "~/models/listing/seller";
 
 type JsonLd = Record<string, unknown>;
 
@@ -70,6 +71,17 @@ export function adBreadcrumbJsonLd(ad: Pick<AdDetail, "category" | "subcategory"
     "@context": SCHEMA,
     "@type": "BreadcrumbList",
     itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: `${origin}${crumb.path}` })),
+  };
+}
+
+/** The seller page's `Person`: the public name, the page, and the cities of their ads (nothing else about them). */
+export function sellerPersonJsonLd(seller: Pick<PublicSeller, "id" | "name" | "cities">, origin: string): JsonLd {
+  return {
+    "@context": SCHEMA,
+    "@type": "Person",
+    name: seller.name,
+    url: `${origin}${sellerPath(seller)}`,
+    ...(seller.cities.length ? { homeLocation: seller.cities.map((name) => ({ "@type": "Place", name })) } : {}),
   };
 }
 

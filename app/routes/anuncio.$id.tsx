@@ -4,12 +4,14 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRe
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AdDetail, CAROUSEL_SIZES, photoSrcSet } from "~/components/ads/AdDetail";
+import { BoostBar } from "~/components/ads/BoostBar";
 import { FavouriteButton } from "~/components/ads/FavouriteButton";
 import { adDetailDates } from "~/components/ads/ad-dates";
 import { formatAdPrice } from "~/components/ads/format";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { SoldAdDetail } from "~/components/ads/SoldAdDetail";
 import { AD_LOAD_ERROR, AD_NOT_FOUND, AD_STATUS_LABELS, adIdFromSegment, adPath, type SoldAd } from "~/models/ad/ad";
+import { boostedUntilByAd } from "~/models/ad/boost.server";
 import { getAdForViewer } from "~/models/ad/detail.server";
 import { getSoldAd } from "~/models/ad/sold.server";
 import { listPublicCards } from "~/models/listing/listing.server";
@@ -82,7 +84,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const origin = siteOrigin();
   // The page carries a view count and, for owners, a non-public ad: no shared caches.
-  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id) }, { headers });
+  // The boost's badge while it runs (ADR 037), and its owner's links to buy more while the ad is public.
+  const boostedUntil = boostedUntilByAd([ad.id]).get(ad.id)?.toISOString() ?? null;
+  const ownsLiveAd = user?.id === ad.userId && ad.status === "active";
+  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id), boostedUntil, ownsLiveAd }, { headers });
 }
 
 /** A report sent from this page must not reload it: the third report takes the ad out of the public eye (a 404). */
@@ -160,7 +165,7 @@ export default function AdPage() {
   );
 }
 
-function PublicAdPage({ ad, dates, counted, origin, favourite }: Omit<Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "ad" }>, "kind">) {
+function PublicAdPage({ ad, dates, counted, origin, favourite, boostedUntil, ownsLiveAd }: Omit<Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "ad" }>, "kind">) {
   // Opened by a client-side navigation (the server did not count it): count this opening once.
   const countedFor = useRef<number | null>(counted ? ad.id : null);
   useEffect(() => {
@@ -196,6 +201,7 @@ function PublicAdPage({ ad, dates, counted, origin, favourite }: Omit<Extract<Re
           ) : null}
         </ol>
       </nav>
+      <BoostBar adId={ad.id} boostedUntil={boostedUntil} ownsLiveAd={ownsLiveAd} />
       <div className="bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:p-6 sm:shadow-sm">
         <AdDetail
           ad={ad}

@@ -3,6 +3,7 @@ import { formatDateBR } from "~/lib/date-br";
 import { isPlainLeftClick } from "~/lib/plain-click";
 import { whatsappLink } from "~/lib/whatsapp";
 import { adContactPath, adPath, type CardAd } from "~/models/ad/ad";
+import { BOOSTED_BADGE, type BoostMark } from "~/models/ad/boost";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
 import { CARD_IMAGE_SIZES, fillSrcSet, HIGH_PRIORITY, imageVariantUrl } from "~/lib/image-variants";
 import { PriceDrop } from "./PriceDrop";
@@ -20,7 +21,7 @@ export function AdCard({
   onOpen,
   opening = false,
 }: {
-  ad: CardAd;
+  ad: CardAd & BoostMark;
   eager?: boolean;
   /** The first card of a list: its picture is the phone's largest paint, fetched at high priority. */
   priority?: boolean;
@@ -78,6 +79,7 @@ export function AdCard({
 
       <div className="ad-card-body">
         <div className="ad-card-tags">
+          {ad.boostedUntil ? <span className="badge bg-violet-700 text-white">{BOOSTED_BADGE}</span> : null}
           <span className="badge badge-brand">{ad.category.name}</span>
           <span className="badge badge-amber">{ad.adType || "Vender"}</span>
         </div>

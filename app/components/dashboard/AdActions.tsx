@@ -1,6 +1,6 @@
 /**
  * One ad's buttons on the dashboard (spec 02 §4), by its effective status: 'Editar', 'Pausar',
- * 'Reativar', 'Vendido' (issue #36), 'Efetuar Pagamento', 'Editar Anúncio', 'Reativar Anúncio', 'Ver' and 'Excluir', and the
+ * 'Reativar', 'Vendido' (issue #36), 'Impulsionar' and 'Prolongar' (ADR 037), 'Efetuar Pagamento', 'Editar Anúncio', 'Reativar Anúncio', 'Ver' and 'Excluir', and the
  * admin's status menu. Every action is a plain form post to /dashboard (intent + id) that comes back
  * to the same list with a toast; with JavaScript it runs through a fetcher (no reload), and the
  * confirmations ('Excluir', 'Vendido', the paused ad's 'Editar') open as dialogs instead of pages.
@@ -82,6 +82,18 @@ export function AdActions({ ad, isAdmin, back, onView }: { ad: ManagedAd; isAdmi
         >
           <Icon name="handshake" className="h-4 w-4" />
           Vendido
+        </Link>
+      ) : null}
+      {ad.actions.includes("boost") ? (
+        <Link to={`/impulsionar/${ad.id}`} className={actionButton} aria-label={`Impulsionar${label}`}>
+          <Icon name="megaphone" className="h-4 w-4" />
+          Impulsionar
+        </Link>
+      ) : null}
+      {ad.actions.includes("extend") ? (
+        <Link to={`/prolongar/${ad.id}`} className={actionButton} aria-label={`Prolongar${label}`}>
+          <Icon name="calendar-days" className="h-4 w-4" />
+          Prolongar
         </Link>
       ) : null}
       {ad.actions.includes("pay") ? (

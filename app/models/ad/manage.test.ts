@@ -54,7 +54,7 @@ describe("the effective status at the expiration instant (the first instant afte
   const before = ms(end, -1);
 
   it("switches the owner's buttons from 'Editar'/'Pausar' to 'Reativar Anúncio'", () => {
-    expect(ownerActions(ad("active", { lastDay }), before)).toEqual(["edit", "pause", "mark-sold"]);
+    expect(ownerActions(ad("active", { lastDay }), before)).toEqual(["edit", "pause", "mark-sold", "boost", "extend"]);
     expect(ownerActions(ad("active", { lastDay }), end)).toEqual(["reactivate-expired"]);
     expect(ownerActions(ad("paused", { lastDay }), before)).toEqual(["edit-paused", "reactivate", "mark-sold"]);
     expect(ownerActions(ad("paused", { lastDay }), end)).toEqual(["reactivate-expired"]);

@@ -148,14 +148,15 @@ export type Actor = { id: number; isAdmin: boolean };
  * - pending_payment from an earlier day: 'Editar Anúncio';
  * - expired: 'Reativar Anúncio';
  * - active and paused also 'Vendido' (mark-sold), which ends the ad's public life for good;
+ * - active also 'Impulsionar' (boost) and 'Prolongar' (extend), the purchases of a live ad (ADR 037);
  * - anything else (sold included): nothing.
  */
-export type OwnerAction = "edit" | "pause" | "reactivate" | "edit-paused" | "pay" | "edit-unpaid" | "reactivate-expired" | "mark-sold";
+export type OwnerAction = "edit" | "pause" | "reactivate" | "edit-paused" | "pay" | "edit-unpaid" | "reactivate-expired" | "mark-sold" | "boost" | "extend";
 
 export function ownerActions(ad: Omit<ManagedAdState, "userId">, now: Date = new Date()): OwnerAction[] {
   switch (effectiveStatus(ad, now)) {
     case "active":
-      return ["edit", "pause", "mark-sold"];
+      return ["edit", "pause", "mark-sold", "boost", "extend"];
     case "paused":
       return ["edit-paused", "reactivate", "mark-sold"];
     case "pending_payment":

@@ -28,6 +28,7 @@ import {
   type Shape,
 } from "~/models/listing/listing-sql.server";
 import { publiclyVisible } from "~/models/ad/visibility.server";
+import { boostSlot, takesBoostedSlots, withBoostedAds, withBoostedCards } from "~/models/listing/boosted-slots.server";
 import { rankedSearchHits, searchHits } from "~/models/listing/search-hits.server";
 import { ensureSearchIndex, searchMatch, searchRanker } from "~/models/listing/search-index.server";
 import { addDaysToKey, dateKey, startOfDayInstant } from "~/lib/dates";
@@ -91,11 +92,12 @@ function dayOf(now: Date): string {
 }
 
 /**
- * What every public list shows depends on, as a cache key: the listing version and the São Paulo day.
- * The whole list pages kept for visitors without a cookie (web/anonymous-pages.server.ts) go by it too.
+ * What every public list shows depends on, as a cache key: the listing version, the São Paulo day and
+ * the boosted slots' rotation (ADR 037). The whole list pages kept for visitors without a cookie
+ * (web/anonymous-pages.server.ts) go by it too, so they expire with the rotation's slot.
  */
 export function listingState(now: Date = new Date()): string {
-  return `${listingVersion()}|${dayOf(now)}`;
+  return `${listingVersion()}|${dayOf(now)}|${boostSlot(now)}`;
 }
 
 /**
@@ -263,12 +265,17 @@ function plan(filter: PublicAdsFilter, now: Date, match: string | null = searchM
   return { total, pages: [{ shape, values: placeholderValues(filter, now, match, hits) }] };
 }
 
-/** One page of public ads in the filter's order (most viewed first by default), with the total for the same filter. */
+/**
+ * One page of public ads in the filter's order (most viewed first by default), with the total for the
+ * same filter; when browsing, the boosted slots on top (boosted-slots.server.ts).
+ */
 export function listPublicAds(filter: PublicAdsFilter, now: Date = new Date()): PublicAdsResult {
-  const { total, pages } = plan(filter, now);
+  const match = searchMatch(filter.search);
+  const { total, pages } = plan(filter, now, match);
   const rows = pages.flatMap((page) => preparedPage(page.shape).all(page.values) as CardRow[]);
   const images = imagesByAd(rows.map((row) => row.id));
-  return { ads: rows.map((row) => toPublicAd(row, images.get(row.id) ?? [])), total };
+  const ads = rows.map((row) => toPublicAd(row, images.get(row.id) ?? []));
+  return { ads: withBoostedAds(ads, filter, takesBoostedSlots(filter, match), now), total };
 }
 
 /**
@@ -290,8 +297,13 @@ const cardPageCache = new Map<string, { cards: { ads: CardAd[]; total: number };
  */
 export function listPublicCards(filter: PublicAdsFilter, now: Date = new Date()): { ads: CardAd[]; total: number } {
   const match = searchMatch(filter.search);
-  const key = `${selectionKey(filter, now, match)}|${filter.sort ?? ""}|${filter.page}|${filter.limit}`;
-  return keptCards(key, now, () => readPublicCards(filter, now, match));
+  const slots = takesBoostedSlots(filter, match);
+  // With boosted slots the page changes with the rotation's slot: kept under it, it expires with it.
+  const key = `${selectionKey(filter, now, match)}|${filter.sort ?? ""}|${filter.page}|${filter.limit}${slots ? `|${boostSlot(now)}` : ""}`;
+  return keptCards(key, now, () => {
+    const read = readPublicCards(filter, now, match);
+    return { total: read.total, ads: withBoostedCards(read.ads, filter, slots, now) };
+  });
 }
 
 function keptCards(key: string, now: Date, read: () => { ads: CardAd[]; total: number }) {

@@ -6,7 +6,7 @@
  */
 import { addDaysToKey, daysBetweenKeys, todayKey } from "~/lib/dates";
 import { CARD_MIN_CENTS } from "~/models/ad/cost";
-import type { PaymentPurpose } from "~/models/payment/payment";
+import type { PaymentMethod, PaymentPurpose, PaymentStatus } from "~/models/payment/payment";
 
 /** The purchases of a live ad (the ad's own period is "ad"). */
 export type AddOnPurpose = Exclude<PaymentPurpose, "ad">;
@@ -22,9 +22,6 @@ export const ADD_ON_LABELS: Readonly<Record<AddOnPurpose, { action: string; titl
   boost: { action: "Impulsionar", title: "Impulsionar anúncio", noun: "Impulso", path: "impulsionar" },
   extend: { action: "Prolongar", title: "Prolongar anúncio", noun: "Prolongamento", path: "prolongar" },
 };
-
-/** The badge of a boosted ad on its card and its page. */
-export const BOOSTED_BADGE = "Impulsionado";
 
 export const ADD_ON_MESSAGES = {
   notActive: "Só um anúncio ativo pode ser impulsionado ou prolongado.",
@@ -104,3 +101,21 @@ export function purchaseFromBody(body: Record<string, unknown>): { purpose: "ad"
   if (!Number.isInteger(days)) return { error: ADD_ON_MESSAGES.invalidDays };
   return { purpose, days };
 }
+
+/** What /impulsionar/{id} and /prolongar/{id} show (add-on-page.server.ts answers it). */
+export type AddOnPage = {
+  ad: { id: number; title: string; lastDayText: string };
+  purpose: AddOnPurpose;
+  state: "form" | "open" | "unavailable";
+  /** Why it cannot be bought now ('unavailable'). */
+  notice: string | null;
+  /** The days the chooser offers (1..maxDays) and the chosen quote, or the chooser's problem. */
+  maxDays: number;
+  quote: AddOnQuote | null;
+  quoteProblem: string | null;
+  /** The last day of the running boost ("12/12/2026"), for its owner. */
+  boostedUntilText: string | null;
+  open: { paymentId: number; method: PaymentMethod; amountCents: number; status: PaymentStatus; statusLabel: string; pixPayload: string | null; days: number | null } | null;
+  /** The latest paid purchase of this kind, for its receipt link. */
+  lastPaidId: number | null;
+};

@@ -60,7 +60,7 @@ function openPaymentOf(adId: number): Payment | null {
 }
 
 /** The PIX payload of a charge; asks the gateway (and stores it) when it could not be read at creation. */
-async function pixPayloadOf(payment: Payment): Promise<string | null> {
+export async function pixPayloadOf(payment: Payment): Promise<string | null> {
   if (payment.paymentMethod !== "PIX") return null;
   if (payment.pixQrCode) return payment.pixQrCode;
   if (!payment.asaasPaymentId) return null;

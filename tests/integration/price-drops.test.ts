@@ -9,11 +9,11 @@ import path from "node:path";
 import { eq, notInArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { ads, favourites, priceDropMails, subcategories, users } from "~/db/schema";
+import { adPriceChanges, ads, favourites, priceDropMails, subcategories, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { adEditSchema } from "~/models/ad/ad-edit";
 import { updateAd } from "~/models/ad/edit.server";
-import { isPriceDrop, priceDropEnds, shownPreviousPriceCents } from "~/models/ad/price-drop.server";
+import { isPriceDrop, priceDropEnds, shownPreviousPriceCents, sweepPriceDropHistory } from "~/models/ad/price-drop.server";
 import { priceDropUnsubscribeUrl, sendPriceDropMails } from "~/models/favourite/price-drop-mail.server";
 import { approveAd } from "~/models/moderation/moderation-queue.server";
 import { getAdForApi } from "~/models/ad/detail.server";
@@ -100,6 +100,11 @@ describe("when a cut is a drop", () => {
     // R$ 1.000,00 ended 8 days ago: the lowest of the last 7 days is R$ 1.500,00.
     expect((await setPrice(seller, ad.id, "1400.00", now)).priceDropped).toBe(true);
     expect(adNow(ad.id)!.previousPriceCents).toBe(150_000);
+    // The daily job forgets the changes older than the window, the rule's answer stays the same.
+    const changes = () => db.select().from(adPriceChanges).where(eq(adPriceChanges.adId, ad.id)).all().length;
+    expect(changes()).toBe(3);
+    sweepPriceDropHistory(now);
+    expect(changes()).toBe(1);
   });
 
   it("shows for 7 days, and a raise ends it", async () => {

@@ -27,6 +27,7 @@ import { displayName } from "~/models/account/user";
 import { STALE_AD_DAYS } from "~/models/ad/ad";
 import { sweepAbandonedDrafts } from "~/models/ad/draft.server";
 import { archiveUserId, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
+import { sweepPriceDropHistory } from "~/models/ad/price-drop.server";
 import { sweepDeletedAccountsUsage } from "~/models/ai-usage/ai-usage.server";
 import { pruneAccessLog, warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";
 import { sendMail } from "~/models/mail/mailer.server";
@@ -152,6 +153,7 @@ export async function runDailyJob(now: Date = new Date(), lastRunDay: string | n
   const reminders = await sendExpiryReminders(now, lastRunDay);
   const draftsSwept = await sweepAbandonedDrafts(now);
   sweepDeletedAccountsUsage(now);
+  sweepPriceDropHistory(now);
   const env = getEnv();
   const accessLogDaysDeleted = pruneAccessLog(env.DATA_DIR, env.ACCESS_LOG_RETENTION_DAYS, now).length;
   warnWhenAccessLogDiskShort(env.DATA_DIR, env.ACCESS_LOG_RETENTION_DAYS, now);

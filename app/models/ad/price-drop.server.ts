@@ -11,8 +11,8 @@
  * The e-mails to the people who saved the ad are the favourite model's (price-drop-mail.server.ts).
  */
 import { and, eq, gt, lt } from "drizzle-orm";
-import type { Writer } from "~/db/client.server";
-import { adPriceChanges, ads } from "~/db/schema";
+import { writeTransaction, type Writer } from "~/db/client.server";
+import { adPriceChanges, ads, priceDropMails } from "~/db/schema";
 import { addDaysToKey, dateKey, startOfDayInstant } from "~/lib/dates";
 import { centsToDecimalString } from "~/lib/money";
 import { PRICE_DROP_DAYS, PRICE_DROP_MIN_PERCENT } from "~/models/ad/price-drop";
@@ -80,7 +80,13 @@ export function priceChange(
   return { set: {}, dropped: false };
 }
 
-/** The daily job: price changes older than the window tell nothing any more. */
-export function sweepOldPriceChanges(tx: Writer, now: Date): number {
-  return tx.delete(adPriceChanges).where(lt(adPriceChanges.changedAt, new Date(now.getTime() - PRICE_DROP_DAYS * DAY_MS))).run().changes;
+/**
+ * The daily job: price changes older than the window tell nothing any more, nor the e-mails' markers of
+ * drops no longer shown (a marker says which drop a saver heard of, and on which day).
+ */
+export function sweepPriceDropHistory(now: Date = new Date()): void {
+  writeTransaction((tx) => {
+    tx.delete(adPriceChanges).where(lt(adPriceChanges.changedAt, new Date(now.getTime() - PRICE_DROP_DAYS * DAY_MS))).run();
+    tx.delete(priceDropMails).where(lt(priceDropMails.sentAt, oldestShownDrop(now))).run();
+  });
 }

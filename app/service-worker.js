@@ -19,6 +19,7 @@
 
 const PAGES = "pages";
 const ASSETS = "assets";
+const ROUTES = "routes";
 const OFFLINE_COPY_HEADER = "X-Offline-Copy";
 /** When a copy was kept (ISO), which /assets/ files it names, and its title: written with the copy. */
 const KEPT_AT = "X-Kept-At";
@@ -62,6 +63,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/assets/")) event.respondWith(fromCacheFirst(request));
   else if (request.mode === "navigate") event.respondWith(page(event, url));
   else if (url.pathname.endsWith(".data")) event.respondWith(pageData(request, url));
+  else if (url.pathname === "/__manifest") event.respondWith(routeManifest(request, url));
 });
 
 /**
@@ -76,9 +78,34 @@ self.addEventListener("message", (event) => {
   event.waitUntil(
     fetch(url, { credentials: "same-origin", priority: "low" })
       .then((response) => keepOrForget(copyKey(url), response))
+      .then(() => keepFilesOf(copyKey(url)))
       .catch(() => {}),
   );
 });
+
+/**
+ * Remix's route discovery (`/__manifest?p=…&version=…`): before a client-side navigation the router asks
+ * which routes match the links of the page. Offline that question fails and the router shows an error,
+ * so every answer of this build is merged into one (public: the app's routes, no data) and that is the
+ * answer offline; a route never seen online gets Remix's own "reload the document" answer.
+ */
+async function routeManifest(request, url) {
+  const key = `/__manifest?version=${url.searchParams.get("version")}`;
+  const cache = await caches.open(ROUTES);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.status === 200) {
+      const known = await cache.match(key).then((kept) => (kept ? kept.json() : {}), () => ({}));
+      Object.assign(known, await response.clone().json());
+      // One build's routes at a time: an older build's go with the first answer of a new one.
+      for (const old of await cache.keys()) if (new URL(old.url).search !== new URL(key, location.origin).search) await cache.delete(old);
+      await cache.put(key, Response.json(known));
+    }
+    return response;
+  } catch {
+    return (await cache.match(key)) ?? new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } });
+  }
+}
 
 /** A hashed file: the cache, else the network (and kept). */
 async function fromCacheFirst(request) {
@@ -176,14 +203,22 @@ async function keepOpenPages() {
       if (!response.headers.has(OFFLINE_COPY_HEADER)) continue;
       const key = copyKey(new URL(client.url));
       await keepOrForget(key, response);
-      const kept = await caches.open(PAGES).then((cache) => cache.match(key));
-      const assets = await caches.open(ASSETS);
-      for (const asset of kept?.headers.get(KEPT_ASSETS)?.split(" ").filter(Boolean) ?? []) {
-        if (!(await assets.match(asset))) await fromCacheFirst(new Request(asset));
-      }
+      await keepFilesOf(key);
     } catch {
       // Offline or gone: the next visit keeps it.
     }
+  }
+}
+
+/**
+ * The files a copy names that the worker lacks (scripts, styles, the sprite), so it runs offline as it
+ * did online; for a page the worker did not see load (most are HTTP-cache hits: a year, immutable).
+ */
+async function keepFilesOf(key) {
+  const kept = await caches.open(PAGES).then((cache) => cache.match(key));
+  const assets = await caches.open(ASSETS);
+  for (const asset of kept?.headers.get(KEPT_ASSETS)?.split(" ").filter(Boolean) ?? []) {
+    if (!(await assets.match(asset))) await fromCacheFirst(new Request(asset));
   }
 }
 

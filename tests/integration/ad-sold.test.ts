@@ -8,8 +8,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { ads } from "~/db/schema";
+import { ads, payments } from "~/db/schema";
 import { AD_STATUS_LABELS, effectiveStatus, type CardAd, type SoldAd } from "~/models/ad/ad";
+import { boostedUntilByAd } from "~/models/ad/boost.server";
 import { dashboardStats } from "~/models/ad/dashboard.server";
 import { staleAdIds } from "~/models/ad/housekeeping.server";
 import { MANAGE_MESSAGES, ownerActions } from "~/models/ad/manage";
@@ -163,6 +164,17 @@ describe("a sold ad", () => {
     // The owner sees the same page.
     const ownView = await callRoute(adPage, adPageAt(ad.id).path, { params: adPageAt(ad.id).params, init: { headers: pageHeaders(owner) } });
     expect(ownView.status).toBe(410);
+  });
+
+  it("ends a running boost: boosts are read through the one visibility rule (ADR 037)", async () => {
+    const ad = await insertAd(owner.id, { status: "active", createdDaysAgo: 3 });
+    const now = Date.now();
+    db.insert(payments)
+      .values({ adId: ad.id, userId: owner.id, amountCents: 300, paymentMethod: "PIX", status: "received", purpose: "boost", confirmedDate: new Date(now - DAY), paysUntil: new Date(now + 3 * DAY) })
+      .run();
+    expect(boostedUntilByAd([ad.id]).has(ad.id)).toBe(true);
+    await putStatus(ad.id, owner, { status: "sold" });
+    expect(boostedUntilByAd([ad.id]).has(ad.id)).toBe(false);
   });
 
   it("shows as 'Vendido' among the favourites, without contact", async () => {

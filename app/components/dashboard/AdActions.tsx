@@ -118,7 +118,8 @@ export function AdActions({ ad, isAdmin, back, onView }: { ad: ManagedAd; isAdmi
           </button>
         </Form>
       ) : null}
-      {isAdmin && ad.actions.length === 0 ? (
+      {/* A sold ad is final for admins too (manage.ts soldFinal): no 'Editar', no status menu. */}
+      {isAdmin && ad.actions.length === 0 && ad.status !== "sold" ? (
         <Link to={`/edit-ad/${ad.id}`} className={actionButton} aria-label={`Editar${label}`}>
           <Icon name="pencil" className="h-4 w-4" />
           Editar
@@ -136,7 +137,7 @@ export function AdActions({ ad, isAdmin, back, onView }: { ad: ManagedAd; isAdmi
         <Icon name="eye" className="h-4 w-4" />
         Ver
       </Link>
-      {isAdmin ? <StatusMenu ad={ad} back={back} /> : null}
+      {isAdmin && ad.status !== "sold" ? <StatusMenu ad={ad} back={back} /> : null}
       {ad.deleteRefusal === null ? (
         <Link
           to={`/dashboard/excluir/${ad.id}${backParam}`}

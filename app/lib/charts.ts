@@ -87,3 +87,10 @@ export const METHOD_COLORS: Readonly<Record<string, string>> = {
   PIX: "#0e7490",
   CREDIT_CARD: "#7c3aed",
 };
+
+/** The income by purpose (ADR 037): day fees, boosts, extensions. */
+export const PURPOSE_COLORS: Readonly<Record<string, string>> = {
+  ad: "#1d4ed8",
+  boost: "#6d28d9",
+  extend: "#0e7490",
+};

@@ -1,6 +1,7 @@
 /**
  * GET /api/ads/{id}/stats — the ad's views, contacts and saves per São Paulo day for the last 30 days
- * (oldest first, ending today, every day present): {days: [{date, views, contacts, favourites}]}.
+ * (oldest first, ending today, every day present): {days: [{date, views, contacts, favourites, boosted?}]},
+ * `boosted: true` on the days a boost ran (ADR 037).
  * Its owner and admins only: 401 without a session, then 404 for an unknown ad, 403 for another
  * user's — before anything else is read. (Not GET /api/ads/stats, the site's totals: api.ads.stats.ts.)
  */

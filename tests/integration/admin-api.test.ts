@@ -410,7 +410,8 @@ describe("PUT /api/settings/{key}", () => {
 describe("GET /api/stats", () => {
   it("answers the four totals, counting what is in the database", async () => {
     const before = await json(await callRoute(stats, "/api/stats", api("GET", undefined, admin)));
-    expect(Object.keys(before).sort()).toEqual(["activeAds", "pendingAds", "totalAds", "totalUsers"]);
+    expect(Object.keys(before).sort()).toEqual(["activeAds", "income", "pendingAds", "totalAds", "totalUsers"]);
+    expect(Object.keys(before.income as object).sort()).toEqual(["adFees", "boosts", "extensions"]);
     const category = db.select().from(categories).get()!;
     insertAd({ categoryId: category.id, status: "pending" });
     insertAd({ categoryId: category.id, status: "active" });

@@ -16,6 +16,10 @@ import { localConfirmationEvent, webhookToken } from "~/models/payment/gateway.s
 import { action as createPayment } from "~/routes/api.payments.create";
 import { action as settingAction, loader as settingLoader } from "~/routes/api.settings.$key";
 import { action as webhook } from "~/routes/api.payments.webhook";
+import { loader as adStatsLoader } from "~/routes/api.ads.$id_.stats";
+import { loader as statsLoader } from "~/routes/api.stats";
+import { dailyStatsOf } from "~/models/ad/daily-stats.server";
+import { getAdminReport } from "~/models/statistics/stats.server";
 import { callRoute } from "../support/route";
 import { api, asAdmin } from "../support/admin";
 import { adOf, bearer, createPendingAd, createTestUser, customerInfo, jsonPost, paymentOf, paymentsOfAd, type TestUser } from "../support/payments";
@@ -182,6 +186,31 @@ describe("POST /api/payments/create with purpose: extend ('Prolongar')", () => {
     await confirm(second.body.payment!.id);
     expect(paymentOf(second.body.payment!.id).refundDueReason).toMatch(/Prolongamento pago/);
     expect(expirationKeyFromInstant(adOf(ad.id).expirationDate)).toBe(addDaysToKey(todayKey(), 20));
+  });
+});
+
+describe("what a boost brought", () => {
+  it("the owner's stats mark the boosted days; the admin sees boost income apart from day fees", async () => {
+    const admin = await asAdmin();
+    const income = async () => ((await (await callRoute(statsLoader, "/api/stats", api("GET", undefined, admin))).json()) as { income: Record<string, string> }).income;
+    const before = await income();
+    const user = await createTestUser();
+    const ad = activeAd(user.id, 10);
+    const { body } = await buy(user, ad.id, { purpose: "boost", boostDays: 2 });
+    await confirm(body.payment!.id);
+
+    const days = dailyStatsOf([ad.id]).get(ad.id)!;
+    expect(days.at(-1)).toMatchObject({ date: todayKey(), boosted: true });
+    expect(days.at(-2)!.boosted).toBeUndefined();
+    const owner = await callRoute(adStatsLoader, `/api/ads/${ad.id}/stats`, { params: { id: String(ad.id) }, ...api("GET", undefined, user) });
+    expect(((await owner.json()) as { days: { boosted?: boolean }[] }).days.at(-1)!.boosted).toBe(true);
+
+    const after = await income();
+    expect(Number(after.boosts) - Number(before.boosts)).toBeCloseTo(6);
+    expect(after.adFees).toBe(before.adFees);
+    const report = getAdminReport();
+    expect(report.byPurpose.map((row) => row.label)).toEqual(["Diárias de anúncio", "Impulsos", "Prolongamentos"]);
+    expect(report.byPurpose.find((row) => row.purpose === "boost")!.amountCents).toBe(Math.round(Number(after.boosts) * 100));
   });
 });
 

@@ -1,7 +1,7 @@
 /** The admin's numbers as charts (spec 02 §2 'Estatísticas'): /admin/stats and the tab of /admin-old. */
 import { BarChart, ColumnChart } from "~/components/admin/charts";
 import { StatCard } from "~/components/admin/ui";
-import { CHART_COLORS, compactNumber, METHOD_COLORS, STATUS_COLORS } from "~/lib/charts";
+import { CHART_COLORS, compactNumber, METHOD_COLORS, PURPOSE_COLORS, STATUS_COLORS } from "~/lib/charts";
 import { formatDateKeyBR } from "~/lib/dates";
 import { formatBRL } from "~/lib/money";
 import { dayLabel, monthLabel, type AdminReport } from "~/models/statistics/statistics";
@@ -79,6 +79,14 @@ export function StatsPanel({ report }: { report: AdminReport }) {
           labelHeading="Forma"
           valueHeading="Valor recebido"
           extraColumns={{ heading: "Pagamentos", values: report.byMethod.map((m) => integer(m.payments)) }}
+        />
+        <BarChart
+          title="Receita por finalidade"
+          summary={report.byPurpose.map((p) => `${p.label}: ${money(p.amountCents)} (${integer(p.payments)})`).join("; ") + "."}
+          items={report.byPurpose.map((p) => ({ label: p.label, value: p.amountCents, text: money(p.amountCents), color: PURPOSE_COLORS[p.purpose] }))}
+          labelHeading="Finalidade"
+          valueHeading="Valor recebido"
+          extraColumns={{ heading: "Pagamentos", values: report.byPurpose.map((p) => integer(p.payments)) }}
         />
         <BarChart
           title="Anúncios por categoria"

@@ -19,6 +19,13 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_PURPOSES = ["ad", "boost", "extend"] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
+/** What the admin's statistics call each purchase's income. */
+export const PAYMENT_PURPOSE_LABELS: Readonly<Record<PaymentPurpose, string>> = {
+  ad: "Diárias de anúncio",
+  boost: "Impulsos",
+  extend: "Prolongamentos",
+};
+
 export const PAYMENT_STATUSES = ["pending", "confirmed", "received", "overdue", "refunded", "failed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -28,6 +28,8 @@ export function reportPdfInput(report: AdminReport): ReportPdfInput {
       { label: "Receita (30 dias)", value: money(totals.revenueLast30DaysCents) },
       { label: "Receita total", value: money(totals.revenueCents) },
       { label: "Pagamentos recebidos", value: integer(totals.paidPayments) },
+      // Boost income apart from the day fees (ADR 037).
+      ...report.byPurpose.map((row) => ({ label: `Receita: ${row.label.toLowerCase()}`, value: money(row.amountCents) })),
     ],
     daily: report.daily.map((point) => ({ label: dayLabel(point.day), ads: point.ads, revenueCents: point.revenueCents })),
     monthly: report.monthly.map((point) => ({ label: monthLabel(point.month), payments: point.payments, revenueCents: point.revenueCents })),

@@ -3,7 +3,7 @@
  * the PDF report), the browser-safe half: their shapes and labels. Days and months are São Paulo ones.
  */
 import type { AdStatus } from "~/models/ad/ad";
-import type { PaymentMethod } from "~/models/payment/payment";
+import type { PaymentMethod, PaymentPurpose } from "~/models/payment/payment";
 
 /** GET /api/stats (spec 02 §7). */
 export type AdminTotals = {
@@ -20,6 +20,8 @@ export type MonthlyPoint = { month: string; payments: number; revenueCents: numb
 export type CategoryCount = { categoryId: number; name: string; total: number; active: number };
 export type StatusCount = { status: AdStatus; label: string; count: number };
 export type MethodTotal = { method: PaymentMethod; label: string; payments: number; amountCents: number };
+/** Paid money by what it bought (ADR 037): day fees apart from boosts and extensions. */
+export type PurposeTotal = { purpose: PaymentPurpose; label: string; payments: number; amountCents: number };
 
 export type AdminReport = {
   /** ISO instant. */
@@ -34,6 +36,8 @@ export type AdminReport = {
   byStatus: StatusCount[];
   /** Paid payments (confirmed or received) per method. */
   byMethod: MethodTotal[];
+  /** Paid payments (confirmed or received) per purpose: the day fees, the boosts, the extensions. */
+  byPurpose: PurposeTotal[];
   /** Ads their owners marked 'Vendido', by the answer to "Vendeu pelo Classificados?" (issue #36). */
   sales: SoldCounts;
 };

@@ -13,7 +13,7 @@ import { ads, categories, payments, users } from "~/db/schema";
 import { addDaysToKey, dateKey, startOfDayInstant, todayKey } from "~/lib/dates";
 import { AD_STATUSES, AD_STATUS_LABELS, type AdStatus } from "~/models/ad/ad";
 import { publiclyVisible } from "~/models/ad/visibility.server";
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/models/payment/payment";
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_PURPOSE_LABELS, PAYMENT_PURPOSES, type PaymentMethod, type PaymentPurpose } from "~/models/payment/payment";
 import { REPORT_DAYS, REPORT_MONTHS, type AdminReport, type AdminTotals, type SoldCounts } from "~/models/statistics/statistics";
 
 const PAID = ["confirmed", "received"] as const;
@@ -35,6 +35,19 @@ export function getAdminTotals(now: Date = new Date()): AdminTotals {
     pendingAds: Number(adsRow?.pending ?? 0),
     activeAds: Number(adsRow?.active ?? 0),
   };
+}
+
+/** Paid money (confirmed or received) per purpose, in cents (GET /api/stats): the day fees apart from boosts and extensions. */
+export function incomeByPurpose(): Record<PaymentPurpose, number> {
+  const rows = db
+    .select({ purpose: payments.purpose, cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(inArray(payments.status, PAID))
+    .groupBy(payments.purpose)
+    .all();
+  const income = Object.fromEntries(PAYMENT_PURPOSES.map((purpose) => [purpose, 0])) as Record<PaymentPurpose, number>;
+  for (const row of rows) income[row.purpose] = Number(row.cents);
+  return income;
 }
 
 /** The index of the bucket [starts[i], starts[i+1]) holding `ms`, or -1 (before the first or at/after `end`). */
@@ -93,16 +106,21 @@ export function getAdminReport(now: Date = new Date()): AdminReport {
     .select({
       amountCents: payments.amountCents,
       method: payments.paymentMethod,
+      purpose: payments.purpose,
       at: sql<number>`coalesce(${payments.confirmedDate}, ${payments.updatedAt})`,
     })
     .from(payments)
     .where(inArray(payments.status, PAID))
     .all();
   const byMethod = new Map<PaymentMethod, { payments: number; amountCents: number }>(PAYMENT_METHODS.map((method) => [method, { payments: 0, amountCents: 0 }]));
+  const byPurpose = new Map<PaymentPurpose, { payments: number; amountCents: number }>(PAYMENT_PURPOSES.map((purpose) => [purpose, { payments: 0, amountCents: 0 }]));
   let revenueCents = 0;
   for (const row of paid) {
     const at = Number(row.at);
     revenueCents += row.amountCents;
+    const purpose = byPurpose.get(row.purpose)!;
+    purpose.payments += 1;
+    purpose.amountCents += row.amountCents;
     const method = byMethod.get(row.method);
     if (method) {
       method.payments += 1;
@@ -153,6 +171,7 @@ export function getAdminReport(now: Date = new Date()): AdminReport {
     byCategory,
     byStatus,
     byMethod: PAYMENT_METHODS.map((method) => ({ method, label: PAYMENT_METHOD_LABELS[method], ...byMethod.get(method)! })),
+    byPurpose: PAYMENT_PURPOSES.map((purpose) => ({ purpose, label: PAYMENT_PURPOSE_LABELS[purpose], ...byPurpose.get(purpose)! })),
     sales: soldCounts(),
   };
 }

@@ -93,7 +93,7 @@ describe("the admin's numbers", () => {
     expect(method(after, "CREDIT_CARD").payments - method(before, "CREDIT_CARD").payments).toBe(1);
     expect(after.monthly).toHaveLength(12);
     expect(after.monthly.at(-1)?.month).toBe(today.slice(0, 7));
-    expect(after.byStatus.map((s) => s.status)).toEqual(["active", "paused", "pending_payment", "expired", "rejected", "pending"]);
+    expect(after.byStatus.map((s) => s.status)).toEqual(["active", "paused", "pending_payment", "expired", "rejected", "pending", "sold"]);
     const status = (report: typeof after, s: string) => report.byStatus.find((row) => row.status === s)!.count;
     expect(status(after, "pending") - status(before, "pending")).toBe(1);
     const category = (report: typeof after) => report.byCategory.find((row) => row.name === "Casa e Móveis")!;

@@ -55,11 +55,13 @@ function cacheFor(connection: Database.Database): Cache {
       dropAll: connection.prepare("DELETE FROM temp.search_hits"),
       // Only ads in the public status can be listed (ad/visibility.server.ts).
       toRank: connection.prepare(
-        `SELECT h.ad, a.title, c.name AS category, s.name AS subcategory, a.characteristics
+        `WITH family AS (SELECT category_id, group_concat(name, ' ') AS names FROM subcategories GROUP BY category_id)
+         SELECT h.ad, a.title, c.name AS category, s.name AS subcategory, f.names AS family, a.characteristics
          FROM temp.search_hits h
          JOIN ads a ON a.id = h.ad AND ${publicStatusOf("a")}
          LEFT JOIN categories c ON c.id = a.category_id
          LEFT JOIN subcategories s ON s.id = a.subcategory_id
+         LEFT JOIN family f ON f.category_id = a.category_id
          WHERE h.q = ?`,
       ),
       setRank: connection.prepare("UPDATE temp.search_hits SET rank = ? WHERE q = ? AND ad = ?"),

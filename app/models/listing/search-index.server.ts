@@ -153,17 +153,32 @@ export function searchMatch(search: string | undefined): string | null {
   return groups.length ? groups.join(" AND ") : null;
 }
 
-/** The parts of an ad its relevance is judged on (its description is where every other match is). */
-export type RankedFields = { title: string; category: string | null; subcategory: string | null; characteristics: string | null };
+/**
+ * The parts of an ad its relevance is judged on (its description is where every other match is).
+ * `family`: the names of every subcategory of the ad's category, so that 'carro' knows a pickup in
+ * "Veículos" (whose family holds "Carros") from a house whose description mentions cars.
+ */
+export type RankedFields = { title: string; category: string | null; subcategory: string | null; family: string | null; characteristics: string | null };
+
+/**
+ * How well a word names an ad, 0 to 6: what the ad is — its title or subcategory
+ * holds the word — 4, or 2 when only as the start of a longer word ('casa' in "Casal de calopsitas":
+ * the prefix is for a word still being typed); plus its category — the category's name, or the name
+ * of one of its subcategories — 2, or 1 as a prefix. So 'celular' puts the phones (subcategory and
+ * category) before the repair shop (title only) and that before a PS5 (category only), and 'carro'
+ * puts every vehicle before a house with 'carros' in its description.
+ */
+const WHAT_IT_IS = 4;
+const ITS_CATEGORY = 2;
 
 /**
  * The relevance of a found ad to a search ("Mais relevantes"), higher first; views then id break ties.
- * Each typed word counts once, in the best part of the ad it is in — the title, category or
- * subcategory; else the characteristic values; else the description, where it must then be, since
- * the index found the ad — and the rank compares how many words are in the first group, then how
- * many in the second: rank = first × (MAX_SEARCH_TERMS + 1) + second, so one more word in the title
- * outweighs any number in the characteristics. A word matches a part the way it matches the index
- * (same stem or synonym, or the word as a prefix).
+ * Each typed word scores in the heading (title, subcategory, category, see WHAT_IT_IS) and, only when
+ * the heading does not hold it, in the characteristic values (1); a word only in the description,
+ * where it must then be since the index found the ad, scores 0. rank = the heading scores' sum ×
+ * (MAX_SEARCH_TERMS + 1) + the characteristics' count, so any heading score outweighs any number
+ * of words in the characteristics. A word holds in a part the way it matches the index (same stem or
+ * synonym, or the word as a prefix — the prefix scoring half).
  *
  * Against stuffing: a part either holds a word or not — writing "carro carro carro" in the title, or
  * the word a hundred times in the description, earns nothing over writing it once, so such an ad is
@@ -178,8 +193,16 @@ export function searchRanker(search: string | undefined): (ad: RankedFields) => 
     if (stem === undefined) stems.set(word, (stem = stemWord(word)));
     return stem;
   };
-  const holds = (words: string[], term: SearchTerm) => words.some((word) => word.startsWith(term.prefix) || term.stems.includes(stemOf(word)));
-  // A search's ads share a few dozen category and subcategory names: their words are worked out once.
+  /** 2 when a word of `words` has the term's stem (or a synonym's), 1 when one only starts with it, else 0. */
+  const holds = (words: readonly string[], term: SearchTerm) => {
+    let found = 0;
+    for (const word of words) {
+      if (term.stems.includes(stemOf(word))) return 2;
+      if (word.startsWith(term.prefix)) found = 1;
+    }
+    return found;
+  };
+  // A search's ads share a few dozen category, subcategory and family names: their words are worked out once.
   const names = new Map<string, string[]>();
   const wordsOf = (name: string | null) => {
     if (!name) return [];
@@ -188,14 +211,18 @@ export function searchRanker(search: string | undefined): (ad: RankedFields) => 
     return words;
   };
   return (ad) => {
-    const heading = [...searchWords(ad.title), ...wordsOf(ad.category), ...wordsOf(ad.subcategory)];
-    const characteristics = searchWords(characteristicWords(ad.characteristics).join(" "));
-    let first = 0;
-    let second = 0;
+    const title = searchWords(ad.title);
+    let heading = 0;
+    let characteristics = 0;
+    let characteristicWordsOfAd: string[] | null = null;
     for (const term of terms) {
-      if (holds(heading, term)) first++;
-      else if (holds(characteristics, term)) second++;
+      const itIs = Math.max(holds(title, term), holds(wordsOf(ad.subcategory), term));
+      const itsCategory = Math.max(holds(wordsOf(ad.category), term), holds(wordsOf(ad.family), term));
+      // holds() is 2 for the whole word, 1 for a prefix: half the weight.
+      const score = (itIs * WHAT_IT_IS + itsCategory * ITS_CATEGORY) / 2;
+      if (score > 0) heading += score;
+      else if (holds((characteristicWordsOfAd ??= searchWords(characteristicWords(ad.characteristics).join(" "))), term)) characteristics++;
     }
-    return first * (MAX_SEARCH_TERMS + 1) + second;
+    return heading * (MAX_SEARCH_TERMS + 1) + characteristics;
   };
 }

@@ -18,11 +18,12 @@ import { action as settingAction, loader as settingLoader } from "~/routes/api.s
 import { action as webhook } from "~/routes/api.payments.webhook";
 import { loader as adStatsLoader } from "~/routes/api.ads.$id_.stats";
 import { loader as statsLoader } from "~/routes/api.stats";
+import { action as boostAction, loader as boostLoader } from "~/routes/impulsionar.$id";
 import { dailyStatsOf } from "~/models/ad/daily-stats.server";
 import { getAdminReport } from "~/models/statistics/stats.server";
 import { callRoute } from "../support/route";
 import { api, asAdmin } from "../support/admin";
-import { adOf, bearer, createPendingAd, createTestUser, customerInfo, jsonPost, paymentOf, paymentsOfAd, type TestUser } from "../support/payments";
+import { adOf, bearer, createPendingAd, createTestUser, customerInfo, formPost, jsonPost, paymentOf, paymentsOfAd, withCookie, type TestUser } from "../support/payments";
 
 afterAll(() => settleReceipts());
 
@@ -186,6 +187,31 @@ describe("POST /api/payments/create with purpose: extend ('Prolongar')", () => {
     await confirm(second.body.payment!.id);
     expect(paymentOf(second.body.payment!.id).refundDueReason).toMatch(/Prolongamento pago/);
     expect(expirationKeyFromInstant(adOf(ad.id).expirationDate)).toBe(addDaysToKey(todayKey(), 20));
+  });
+});
+
+describe("/impulsionar/{id} without JavaScript", () => {
+  it("quotes the chosen days, takes the plain form post, then shows the open PIX charge; someone else's ad is 404", async () => {
+    const user = await createTestUser();
+    const ad = activeAd(user.id, 10);
+    const path = `/impulsionar/${ad.id}?dias=2`;
+    const page = await callRoute(boostLoader, path, { params: { id: String(ad.id) }, init: { headers: withCookie(user) } });
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { page: { state: string; quote: { totalCents: number; days: number } } }).page).toMatchObject({ state: "form", quote: { days: 2, totalCents: 600 } });
+
+    const posted = await callRoute(boostAction, path, {
+      params: { id: String(ad.id) },
+      ...formPost({ intent: "pay", paymentMethod: "PIX", name: "Maria da Silva", email: "maria@example.com", cpfCnpj: "529.982.247-25" }, withCookie(user)),
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe(`/impulsionar/${ad.id}`);
+    const open = await callRoute(boostLoader, `/impulsionar/${ad.id}`, { params: { id: String(ad.id) }, init: { headers: withCookie(user) } });
+    const { page: shown } = (await open.json()) as { page: { state: string; open: { amountCents: number; pixPayload: string } } };
+    expect(shown).toMatchObject({ state: "open", open: { amountCents: 600 } });
+    expect(shown.open.pixPayload).toMatch(/^000201.*54046\.00/);
+
+    const stranger = await createTestUser("Outro");
+    expect((await callRoute(boostLoader, path, { params: { id: String(ad.id) }, init: { headers: withCookie(stranger) } })).status).toBe(404);
   });
 });
 

@@ -39,6 +39,10 @@ export const users = sqliteTable("users", {
   resetTokenExpires: integer({ mode: "timestamp_ms" }),
   /** 'Avisos de queda de preço' in /conta: e-mails when an ad they saved gets cheaper (models/favourite/price-drop-mail.server.ts). */
   priceDropAlerts: integer({ mode: "boolean" }).notNull().default(true),
+  /** 'Avisos de mensagens por e-mail' in /conta: an e-mail when a message waits unread (models/message). */
+  messageEmails: integer({ mode: "boolean" }).notNull().default(true),
+  /** 'Suspender mensagens' by an admin after a reported conversation: no new message until lifted. */
+  messagesSuspendedAt: integer({ mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 

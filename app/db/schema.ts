@@ -13,3 +13,4 @@
 export * from "./base-schema";
 export * from "./growth-schema";
 export * from "./payment-schema";
+export * from "./message-schema";

@@ -3,7 +3,7 @@
  * work but that a careful operator would not leave so in production.
  */
 import { paymentTestCardsOf, type ParsedEnv } from "~/env-schema.server";
-import { missingOperatorVariables } from "~/lib/operator";
+import { missingOperatorVariables } from "~/lib/operator-settings";
 import { normalizeAsaasBaseUrl } from "~/services/payments/asaas-environment.server";
 import { ASAAS_KEY_PREFIX, asaasAddressOf, asaasKeyEnvironment } from "~/services/payments/asaas-environment.server";
 

@@ -17,7 +17,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
-import { lazyPart, useServerParts } from "~/components/server-parts";
+import { LazyToast, lazyPart, useServerParts } from "~/components/server-parts";
 import { getEnv } from "~/env.server";
 import stylesheet from "~/tailwind.css?url";
 import { getOptionalUser } from "~/web/auth.server";
@@ -25,7 +25,6 @@ import { toast as toasts } from "~/web/toast.server";
 
 // Shown on few pages: rendered at once by the server, their code fetched by the browser only when shown.
 // In the browser the shell's occasional parts load on first use (components/server-parts.ts).
-const LazyToast = lazyPart(() => import("~/components/Toast").then((module) => module.Toast));
 const LazyNotFound = lazyPart(() => import("~/components/layout/NotFound").then((module) => module.NotFound));
 const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
 

@@ -33,3 +33,6 @@ export function useServerParts() {
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   return lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
 }
+
+/** The toast in the browser: the root's (a toast the server sent) and the hearts' (a refusal), inside <Suspense>. */
+export const LazyToast = lazyPart(() => import("~/components/Toast").then((module) => module.Toast));

@@ -1,7 +1,8 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useMemo, useState, type FormEvent } from "react";
 import { Icon } from "~/components/Icon";
-import { Toast, type ToastData } from "~/components/Toast";
+import { LazyToast } from "~/components/server-parts";
+import type { ToastData } from "~/components/Toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { FAVOURITE_MESSAGES, type FavouriteAnswer } from "~/models/favourite/favourite";
 
@@ -68,9 +69,13 @@ export function FavouriteHeart({ adId, hearts, className = "", wide = false }: {
   );
 }
 
-/** The hearts' one toast (a refusal), shown once per list. */
+/** The hearts' one toast (a refusal), shown once per list; its code loads with the first refusal (issue #35). */
 export function FavouriteToast({ hearts }: { hearts: Hearts }) {
-  return hearts.toast ? <Toast toast={hearts.toast} /> : null;
+  return hearts.toast ? (
+    <Suspense fallback={null}>
+      <LazyToast toast={hearts.toast} />
+    </Suspense>
+  ) : null;
 }
 
 /** The ad page's heart: a list of one. */

@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const { form, fields, submitting } = useLiveForm(forgotPasswordSchema, { lastResult: actionData?.result });
+  const { form, fields, submitting } = useLiveForm(() => import("~/models/account/account").then((module) => module.forgotPasswordSchema), { lastResult: actionData?.result });
 
   if (actionData?.sent) {
     return (

@@ -9,7 +9,8 @@ import { useEffect, useState } from "react";
 import { AuthCard, focusRing, FormAlert, OtherWays, SubmitButton, TextField, TextLink } from "~/components/auth/AuthForm";
 import { useLiveForm } from "~/components/useLiveForm";
 import { readRedirectAfterLogin } from "~/lib/client-session";
-import { loginSchema, MESSAGES } from "~/models/account/account";
+import { loginSchema } from "~/models/account/account";
+import { MESSAGES } from "~/models/account/account-messages";
 import { displayName } from "~/models/account/user";
 import { signIn } from "~/models/account/sign-in.server";
 import { assertNotCrossSite, clientIp, requireAnonymous, safeRedirect, startSession } from "~/web/auth.server";
@@ -72,7 +73,7 @@ export default function LoginPage() {
     if (!fromQuery) setStored(readRedirectAfterLogin() ?? "");
   }, [fromQuery]);
 
-  const { form, fields, submitting } = useLiveForm(loginSchema, { lastResult: actionData?.result });
+  const { form, fields, submitting } = useLiveForm(() => import("~/models/account/account").then((module) => module.loginSchema), { lastResult: actionData?.result });
 
   return (
     <AuthCard title="Entrar" subtitle="Acesse sua conta para anunciar e gerenciar seus anúncios.">
@@ -82,7 +83,7 @@ export default function LoginPage() {
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
         <TextField label="Senha" field={fields.password} type="password" autoComplete="current-password" />
         <div className="mb-5 flex items-center justify-between gap-3 text-sm">
-          <label className="flex items-center gap-2 text-slate-700">
+          <label className="flex min-h-11 items-center gap-2 text-slate-700">
             <input
               type="checkbox"
               name={fields.rememberMe.name}
@@ -91,7 +92,9 @@ export default function LoginPage() {
             />
             Lembrar de mim
           </label>
-          <TextLink to="/forgot-password">Esqueceu a senha?</TextLink>
+          <TextLink to="/forgot-password" className="inline-flex min-h-11 items-center">
+            Esqueceu a senha?
+          </TextLink>
         </div>
         <SubmitButton pending={submitting} pendingLabel="Entrando...">
           Entrar

@@ -6,7 +6,8 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, FormAlert, NewPasswordFields, OtherWays, SubmitButton, TextField } from "~/components/auth/AuthForm";
 import { useLiveForm } from "~/components/useLiveForm";
-import { MESSAGES, registerSchema } from "~/models/account/account";
+import { registerSchema } from "~/models/account/account";
+import { MESSAGES } from "~/models/account/account-messages";
 import { invalidForm, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { registerUser } from "~/models/account/registration.server";
 import { assertNotCrossSite, clientIp, requireAnonymous } from "~/web/auth.server";
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const { google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, submitting } = useLiveForm(registerSchema, { lastResult: actionData?.result });
+  const { form, fields, submitting } = useLiveForm(() => import("~/models/account/account").then((module) => module.registerSchema), { lastResult: actionData?.result });
 
   return (
     <AuthCard title="Criar conta" subtitle="Cadastre-se grátis para anunciar em Patos de Minas e região.">

@@ -14,7 +14,8 @@ import {
   TextLink,
 } from "~/components/auth/AuthForm";
 import { useLiveForm } from "~/components/useLiveForm";
-import { MESSAGES, resetPasswordSchema } from "~/models/account/account";
+import { resetPasswordSchema } from "~/models/account/account";
+import { MESSAGES } from "~/models/account/account-messages";
 import { invalidForm, NO_STORE, readFormData } from "~/web/http.server";
 import { isResetTokenValid, resetPassword } from "~/models/account/password-reset.server";
 import { assertNotCrossSite, getAuthContext } from "~/web/auth.server";
@@ -70,7 +71,7 @@ function Done() {
 export default function ResetPasswordPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, submitting } = useLiveForm(resetPasswordSchema, { defaultValue: { token }, lastResult: actionData?.result });
+  const { form, fields, submitting } = useLiveForm(() => import("~/models/account/account").then((module) => module.resetPasswordSchema), { defaultValue: { token }, lastResult: actionData?.result });
 
   if (actionData?.done) return <Done />;
 

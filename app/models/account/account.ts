@@ -1,29 +1,16 @@
 /**
  * The account forms' schemas (spec 01 §5), shared by the page actions, the live validation in the
- * browser (conform) and the JSON API. zod/mini: these ship to the browser.
+ * browser (conform, loaded when a form is first used: useLiveForm.ts) and the JSON API. zod/mini: the
+ * browser gets them.
  */
 import * as z from "zod/mini";
 import { oneLine } from "~/lib/plain-text";
-import { LOGIN_PASSWORD_MIN_MESSAGE, loginPasswordSchema, newPasswordSchema, PASSWORD_RULES } from "~/models/account/password";
+import { MESSAGES } from "~/models/account/account-messages";
+import { LOGIN_PASSWORD_MIN_MESSAGE, PASSWORD_RULES } from "~/models/account/password";
+import { loginPasswordSchema, newPasswordSchema } from "~/models/account/password-schema";
 
-export const MESSAGES = {
-  invalidEmail: "Email inválido",
-  nameRequired: "Nome é obrigatório",
-  confirmRequired: "Confirmação de senha é obrigatória",
-  passwordsDontMatch: "Senhas não coincidem",
-  resetPasswordsDontMatch: "As senhas não coincidem",
-  invalidCredentialsApi: "Invalid credentials",
-  invalidCredentials: "Email ou senha incorretos. Verifique suas credenciais.",
-  loginFailedTitle: "Não foi possível fazer login",
-  registerFailedTitle: "Erro ao criar conta",
-  resetTokenMissing: "Token de recuperação não encontrado",
-  resetTokenInvalid: "Token inválido",
-  forgotPasswordSent: "Se o email estiver cadastrado, você receberá um link para redefinir sua senha.",
-  passwordReset: "Senha redefinida com sucesso",
-  badBody: "Dados inválidos",
-  serverBusy: "Servidor ocupado, tente de novo em instantes.",
-  tooManyAtOnce: "Muitas tentativas ao mesmo tempo. Aguarde alguns segundos e tente novamente.",
-} as const;
+// The pages import the messages from account-messages.ts (no schema library in their scripts); the server's modules from here.
+export { MESSAGES };
 
 const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
 

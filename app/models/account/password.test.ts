@@ -1,12 +1,6 @@
 import { describe, it, expect } from "vitest";
-import {
-  LOGIN_PASSWORD_MIN,
-  LOGIN_PASSWORD_MIN_MESSAGE,
-  PASSWORD_RULES,
-  loginPasswordSchema,
-  newPasswordSchema,
-  passwordChecklist,
-} from "./password";
+import { LOGIN_PASSWORD_MIN, LOGIN_PASSWORD_MIN_MESSAGE, PASSWORD_RULES, passwordChecklist } from "./password";
+import { loginPasswordSchema, newPasswordSchema } from "./password-schema";
 
 const messagesFor = (pw: string): string[] => {
   const result = newPasswordSchema.safeParse(pw);

@@ -1,8 +1,8 @@
 /**
- * Password rules (spec 01 §5), shared by the server actions and the live checklist
- * on /register and /reset-password. zod/mini rather than zod: this ships to the browser.
+ * Password rules (spec 01 §5), shared by the server actions (through password-schema.ts) and the live
+ * checklist on /register and /reset-password. Plain functions, no schema library: the checklist ships in
+ * the page's scripts, the schemas only load when a form is first used (issue #35, useLiveForm.ts).
  */
-import * as z from "zod/mini";
 
 export type PasswordRuleId = "minLength" | "maxLength" | "lowercase" | "uppercase" | "number" | "special";
 
@@ -50,11 +50,6 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   },
 ];
 
-/** Every failing rule is reported (zod checks do not stop at the first failure). */
-export const newPasswordSchema = z.string().check(
-  ...PASSWORD_RULES.map((rule) => z.refine<string>(rule.test, rule.message)),
-);
-
 // The max-length rule is left out of the checklist: nobody types 100 characters by accident,
 // and the schema still reports it.
 const CHECKLIST_LABELS: ReadonlyArray<[PasswordRuleId, string]> = [
@@ -82,4 +77,3 @@ export function passwordChecklist(password: string): PasswordChecklistItem[] {
 /** Sign-in only checks a minimum length: older accounts may predate the rules above. */
 export const LOGIN_PASSWORD_MIN = 6;
 export const LOGIN_PASSWORD_MIN_MESSAGE = "Senha deve ter pelo menos 6 caracteres";
-export const loginPasswordSchema = z.string().check(z.minLength(LOGIN_PASSWORD_MIN, LOGIN_PASSWORD_MIN_MESSAGE));

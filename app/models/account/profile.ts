@@ -6,7 +6,8 @@
 import * as z from "zod/mini";
 import { oneLine } from "~/lib/plain-text";
 import { isValidWhatsapp } from "~/lib/whatsapp";
-import { newPasswordSchema, PASSWORD_RULES } from "~/models/account/password";
+import { PASSWORD_RULES } from "~/models/account/password";
+import { newPasswordSchema } from "~/models/account/password-schema";
 
 export const ACCOUNT_MESSAGES = {
   nameRequired: "Nome é obrigatório",

@@ -3,7 +3,9 @@
  * payments that bought nothing, charges paid after we withdrew them), then every payment, newest
  * first, 30 a page (?pagina=2). 'Estornar' refunds a paid payment at the gateway, pauses its ad and
  * e-mails the payer (models/payment/refund.server.ts). GET ?estornar={id} is the confirmation the
- * 'Estornar' link opens without JavaScript (with it a dialog asks); nothing changes on a GET.
+ * 'Estornar' link opens without JavaScript (with it a dialog asks); nothing changes on a GET. With the
+ * local gateway a refund sends no money: the page says so, and 'Devolvido manualmente' records when the
+ * admin gave it back (models/payment/refund-by-hand.server.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -15,6 +17,8 @@ import { Icon } from "~/components/Icon";
 import { idSchema } from "~/lib/id";
 import { formatBRL } from "~/lib/money";
 import { parseId } from "~/lib/parse-id";
+import { isLocalGateway } from "~/models/payment/gateway.server";
+import { markReturnedByHand, RETURN_BY_HAND_MESSAGES } from "~/models/payment/refund-by-hand.server";
 import { getPaymentForRefund, listPendingRefunds, listRecentPayments, refundPayment, REFUND_MESSAGES } from "~/models/payment/refund.server";
 import { requireAdminPage } from "~/web/admin.server";
 import { safeRedirect } from "~/web/auth.server";
@@ -24,7 +28,7 @@ import { toast } from "~/web/toast.server";
 export const meta: MetaFunction = () => [{ title: "Pagamentos | Administração" }];
 
 const refundSchema = z.object({
-  intent: z.literal("refund", { message: "Ação desconhecida" }),
+  intent: z.enum(["refund", "returned-by-hand"], { message: "Ação desconhecida" }),
   paymentId: idSchema,
   voltar: z.string().optional(),
 });
@@ -47,9 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (confirmId !== null) {
     const payment = parseId(confirmId) ? getPaymentForRefund(parseId(confirmId)!) : null;
     if (!payment) throw await toast.redirectWithError(back, { message: REFUND_MESSAGES.refundError, description: REFUND_MESSAGES.notFound });
-    return data({ confirm: payment, back, page, pending: [], recent: { rows: [], hasMore: false } }, { headers: NO_STORE });
+    return data({ confirm: payment, back, page, byHand: isLocalGateway(), pending: [], recent: { rows: [], hasMore: false } }, { headers: NO_STORE });
   }
-  return data({ confirm: null, back, page, pending: listPendingRefunds(), recent: listRecentPayments(page) }, { headers: NO_STORE });
+  return data({ confirm: null, back, page, byHand: isLocalGateway(), pending: listPendingRefunds(), recent: listRecentPayments(page) }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,24 +66,32 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ toast: shown }, { status, headers: NO_STORE });
   };
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? REFUND_MESSAGES.notFound);
+  if (parsed.data.intent === "returned-by-hand") {
+    const marked = markReturnedByHand(parsed.data.paymentId, admin.id);
+    if (!marked.ok) return failure(marked.status, marked.message);
+    return toast.redirectWithSuccess(back, { message: RETURN_BY_HAND_MESSAGES.marked, description: `Devolvido manualmente em ${marked.atText}.` });
+  }
   const outcome = await refundPayment(parsed.data.paymentId, admin.id);
   // Refused: the toast travels in this response, which is the page a browser without JavaScript shows.
   if (!outcome.ok) return failure(outcome.status, outcome.message);
+  const paused = outcome.adPaused ? "O anúncio foi pausado e o" : "O";
   return toast.redirectWithSuccess(back, {
-    message: REFUND_MESSAGES.refunded,
-    description: outcome.adPaused ? "O anúncio foi pausado e o pagador vai receber um e-mail." : "O pagador vai receber um e-mail.",
+    message: outcome.byHand ? REFUND_MESSAGES.recorded : REFUND_MESSAGES.refunded,
+    description: outcome.byHand
+      ? `Nenhum dinheiro foi enviado: devolva o valor a quem pagou e marque “Devolvido manualmente”. ${paused} pagador vai receber um e-mail.`
+      : `${paused} pagador vai receber um e-mail.`,
   });
 }
 
 export default function AdminPayments() {
-  const { confirm, back, page, pending, recent } = useLoaderData<typeof loader>();
+  const { confirm, back, page, byHand, pending, recent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (confirm) {
     return (
       <>
         <PageHeader title="Pagamentos" back={{ to: back, label: "Voltar aos pagamentos" }} />
         <RefundConfirmation
-          target={{ paymentId: confirm.id, amountText: confirm.amountText, methodLabel: confirm.methodLabel, payer: confirm.payer, ad: confirm.ad, refundDue: confirm.refundDue }}
+          target={{ paymentId: confirm.id, amountText: confirm.amountText, methodLabel: confirm.methodLabel, payer: confirm.payer, ad: confirm.ad, refundDue: confirm.refundDue, byHand }}
           refusal={confirm.refusal}
           back={back}
         />
@@ -90,7 +102,14 @@ export default function AdminPayments() {
   return (
     <>
       <ActionToast data={actionData} />
-      <PageHeader title="Pagamentos" description="Pagamentos dos anúncios e estornos. Um estorno devolve o valor ao pagador e pausa o anúncio." />
+      <PageHeader
+        title="Pagamentos"
+        description={
+          byHand
+            ? "Pagamentos dos anúncios e estornos. Com o gateway local, um estorno só registra a devolução e pausa o anúncio: o valor é devolvido por você, à mão."
+            : "Pagamentos dos anúncios e estornos. Um estorno devolve o valor ao pagador e pausa o anúncio."
+        }
+      />
 
       <Card id="reembolsos" title="Reembolsos pendentes" className="mb-6">
         {pending.length === 0 ? (
@@ -107,7 +126,7 @@ export default function AdminPayments() {
             <ul className="space-y-3">
               {pending.map((item) => (
                 <li key={item.key}>
-                  <PendingRefundCard item={item} back={back} />
+                  <PendingRefundCard item={item} back={back} byHand={byHand} />
                 </li>
               ))}
             </ul>
@@ -125,7 +144,7 @@ export default function AdminPayments() {
           <ul className="grid gap-3 lg:grid-cols-2">
             {recent.rows.map((row) => (
               <li key={row.id} className="min-w-0">
-                <PaymentCard row={row} back={back} />
+                <PaymentCard row={row} back={back} byHand={byHand} />
               </li>
             ))}
           </ul>

@@ -30,7 +30,8 @@ import { parseId } from "~/lib/parse-id";
 import { adAfterPaymentMessage, FREE_GATEWAY_STATUS, PAYMENT_MESSAGES } from "~/models/payment/payment";
 import { paymentErrorToast, paymentFormSchema } from "~/models/payment/payment-form";
 import { publishIfFree, startPayment } from "~/models/payment/checkout.server";
-import { canSimulatePayments, cardPaymentsEnabled, gatewayNeedsHolderAddress, localConfirmationEvent } from "~/models/payment/gateway.server";
+import { canSimulatePayments, cardPaymentsEnabled, gatewayNeedsHolderAddress, localConfirmationEvent, pixConfirmation } from "~/models/payment/gateway.server";
+import { NO_WHATSAPP_WARNING } from "~/models/ad/contact-warning";
 import { checkPaymentStatus, getOwnPayment, getPaymentPage, pixQrImage } from "~/models/payment/read.server";
 import { receiveGatewayEvent } from "~/models/payment/webhook.server";
 import { parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
@@ -62,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // cards there; the form says so before anyone types a card.
       cardsEnabled: cardPaymentsEnabled(),
       canSimulate: canSimulatePayments(),
+      pixConfirmation: pixConfirmation(),
       approved: url.searchParams.get("pagamento") === "aprovado",
     },
     { headers: NO_STORE },
@@ -128,7 +130,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PaymentPage() {
-  const { page, qrCodeImage, customer, requireAddress, cardsEnabled, canSimulate, approved } = useLoaderData<typeof loader>();
+  const { page, qrCodeImage, customer, requireAddress, cardsEnabled, canSimulate, pixConfirmation, approved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [localToast, setLocalToast] = useState<ToastData | undefined>(undefined);
@@ -160,6 +162,7 @@ export default function PaymentPage() {
         defaults={customer}
         requireAddress={requireAddress}
         cardsEnabled={cardsEnabled}
+        pixConfirmation={pixConfirmation}
         lastResult={actionData?.result}
         alert={alert}
       />
@@ -199,9 +202,21 @@ export default function PaymentPage() {
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Pagamento do anúncio</h1>
       <p className="mt-1 text-slate-600">Anúncio nº {ad.id} · publicado assim que o pagamento for confirmado.</p>
 
-      <div className="mt-6 space-y-6">
+      <div className="mt-6 flex flex-col gap-6">
+        {!ad.hasWhatsapp && (page.state === "form" || page.state === "open") ? (
+          <p role="note" className="flex gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-950" data-testid="no-whatsapp-warning">
+            <Icon name="triangle-alert" className="mt-0.5 h-5 w-5 shrink-0" />
+            <span>
+              {NO_WHATSAPP_WARNING}{" "}
+              {canGoBack ? (
+                <Link to={`/create-ad-steps?edit=${ad.id}`} className="font-semibold underline">
+                  Informar o WhatsApp
+                </Link>
+              ) : null}
+            </span>
+          </p>
+        ) : null}
         {/* After "Pagar" what matters (the QR, the result, a refusal) comes first: on a phone the summary would push it off screen. */}
-        {page.state === "form" && !formFirst ? summary : null}
 
         {page.state === "form" ? (
           <section aria-labelledby="pagar-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -211,7 +226,8 @@ export default function PaymentPage() {
             {form}
           </section>
         ) : null}
-        {page.state === "form" && formFirst ? summary : null}
+        {/* On a phone the pay button comes first and the summary after it; from 640 px the summary leads, unless a refusal must. */}
+        {page.state === "form" ? <div className={formFirst ? "" : "sm:order-first"}>{summary}</div> : null}
 
         {page.state === "open" && page.open ? (
           <>
@@ -225,6 +241,7 @@ export default function PaymentPage() {
                 payload={page.open.pixPayload}
                 qrCodeImage={qrCodeImage}
                 canSimulate={canSimulate}
+                pixConfirmation={pixConfirmation}
                 onToast={setLocalToast}
               />
             ) : (

@@ -15,7 +15,7 @@ import { data } from "@remix-run/node";
 import { parseId } from "~/lib/parse-id";
 import { startAddOnPayment } from "~/models/payment/add-on-checkout.server";
 import { getAddOnPage } from "~/models/payment/add-on-page.server";
-import { canSimulatePayments, cardPaymentsEnabled, gatewayNeedsHolderAddress, localConfirmationEvent } from "~/models/payment/gateway.server";
+import { canSimulatePayments, cardPaymentsEnabled, gatewayNeedsHolderAddress, localConfirmationEvent, pixConfirmation } from "~/models/payment/gateway.server";
 import { PAYMENT_DONE_PATH, PAYMENT_MESSAGES } from "~/models/payment/payment";
 import { paymentErrorToast, paymentFormSchema } from "~/models/payment/payment-form";
 import { ADD_ON_LABELS, ADD_ON_MESSAGES, type AddOnPurpose } from "~/models/payment/purchase";
@@ -48,6 +48,7 @@ export async function addOnLoader(purpose: AddOnPurpose, { request, params }: Lo
       requireAddress: gatewayNeedsHolderAddress(),
       cardsEnabled: cardPaymentsEnabled(),
       canSimulate: canSimulatePayments(),
+      pixConfirmation: pixConfirmation(),
     },
     { headers: NO_STORE },
   );

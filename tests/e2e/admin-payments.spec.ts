@@ -78,6 +78,9 @@ test.describe("the admin's payments", () => {
 
         await trigger.click();
         await expect(dialog.getByText("O anúncio é pausado")).toBeVisible();
+        // The local gateway sends no money back: the dialog says so instead of promising it.
+        await expect(dialog.getByText("Nenhum dinheiro é enviado:")).toBeVisible();
+        await expect(dialog.getByText("O valor volta para quem pagou")).toHaveCount(0);
         await dialog.getByRole("button", { name: "Confirmar estorno" }).click();
       } else {
         await trigger.click();
@@ -90,10 +93,14 @@ test.describe("the admin's payments", () => {
         await expect(page).toHaveURL(/\/admin\/payments$/);
       }
 
-      await expectToast(page, "Pagamento estornado");
+      await expectToast(page, "Estorno registrado");
       const refunded = page.getByRole("article", { name: `Pagamento nº ${paymentId}` });
       await expect(refunded.getByTestId(`status-${paymentId}`)).toHaveText("Estornado");
       await expect(refunded.getByText("Estornado em")).toBeVisible();
+      // The admin gives the money back by hand, then records it.
+      await refunded.getByRole("button", { name: `Marcar o pagamento nº ${paymentId} como devolvido manualmente` }).click();
+      await expectToast(page, "Devolução registrada");
+      await expect(page.getByTestId(`returned-${paymentId}`)).toContainText("Devolvido manualmente em");
       await expect(refunded.getByRole(js ? "button" : "link", { name: `Estornar pagamento nº ${paymentId}` })).toHaveCount(0);
       expect(paymentStatusOf(paymentId)).toBe("refunded");
       expect(adStatusOf(ad.id)).toBe("paused");

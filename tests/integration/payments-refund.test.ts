@@ -14,12 +14,14 @@ import { chargeWithdrawals, payments, settings } from "~/db/schema";
 import { settleReceipts } from "~/models/payment/confirmation.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
 import { getPaymentForRefund, listPendingRefunds, listRecentPayments, refundPayment, REFUND_MESSAGES, settleRefundNotices } from "~/models/payment/refund.server";
+import { sendRefundNotice } from "~/models/payment/receipt.server";
 import { action as createPayment } from "~/routes/api.payments.create";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/admin.payments";
 import { GatewayError } from "~/services/payments/gateway";
 import { outboxDir, sendMail } from "~/models/mail/mailer.server";
 import { asAdmin, asUser, page, toastOf, type Caller } from "../support/admin";
 import { adOf, bearer, createPendingAd, createTestUser, customerInfo, goodCard, jsonPost, paymentOf, type TestUser } from "../support/payments";
+import { decodeMail } from "../support/outbox";
 import { callRoute } from "../support/route";
 
 vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
@@ -64,24 +66,24 @@ async function loaderData(caller: Caller, search = "") {
   return (await response.json()) as {
     confirm: { id: number; refundable: boolean; refusal: string | null } | null;
     pending: { key: string; paymentId: number | null; reason: string; refundable: boolean; amountText: string }[];
-    recent: { rows: { id: number; statusLabel: string; refundable: boolean }[] };
+    recent: { rows: { id: number; statusLabel: string; refundable: boolean; returnByHand: unknown }[] };
   };
 }
 
 const mailsTo = (user: TestUser) => sentMail.mock.calls.filter(([message]) => message.to === user.email).map(([message]) => message);
 
-/** The .eml files written for `email` whose subject says refunded. */
+/** The .eml files written for `email` that tell of a refund. */
 function refundFilesFor(email: string) {
   const dir = outboxDir();
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .map((name) => fs.readFileSync(path.join(dir, name), "utf8"))
-    .filter((eml) => eml.includes(`To: ${email}`) && /^Subject:.*estornado/m.test(eml));
+    .filter((eml) => eml.includes(`To: ${email}`) && /Estornamos o pagamento|Registramos o estorno/.test(decodeMail(eml).body));
 }
 
 describe("POST /admin/payments (intent=refund)", () => {
-  it("refunds a paid payment once: payment refunded, ad paused, who and when recorded, the payer e-mailed", async () => {
+  it("refunds a paid payment once: payment refunded, ad paused, who and when recorded, the payer told the money is returned by hand", async () => {
     const { user, ad, paymentId } = await paidAd();
     const confirm = await loaderData(admin, `?estornar=${paymentId}`);
     expect(confirm.confirm).toMatchObject({ id: paymentId, refundable: true, refusal: null });
@@ -90,27 +92,30 @@ describe("POST /admin/payments (intent=refund)", () => {
     const response = await refundPost(admin, paymentId, { voltar: "/admin/payments?pagina=1&estornar=9" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/payments?pagina=1");
-    expect(await toastOf(response)).toMatchObject({ type: "success", message: REFUND_MESSAGES.refunded });
+    // The local gateway sends no money: the admin is told to give it back by hand.
+    expect(await toastOf(response)).toMatchObject({ type: "success", message: REFUND_MESSAGES.recorded, description: expect.stringContaining("Nenhum dinheiro foi enviado") });
 
     expect(refundCharge).toHaveBeenCalledTimes(1);
     expect(refundCharge).toHaveBeenCalledWith(paymentOf(paymentId).asaasPaymentId);
     const payment = paymentOf(paymentId);
     expect(payment.status).toBe("refunded");
-    expect(payment.metadata).toMatchObject({ refundedBy: admin.id, cardLast4: "1111" });
+    expect(payment.metadata).toMatchObject({ refundedBy: admin.id, cardLast4: "1111", refundByHand: true });
     expect(payment.metadata).not.toHaveProperty("refundClaim");
     expect(Date.parse(payment.metadata!.refundedAt as string)).toBeGreaterThanOrEqual(before - 1000);
     expect(adOf(ad.id).status).toBe("paused");
 
     await settleRefundNotices();
-    const [notice] = mailsTo(user).filter((message) => message.subject.includes("estornado"));
-    expect(notice?.subject).toBe(`Pagamento nº ${paymentId} estornado — Classificados Patos`);
-    expect(notice?.text).toContain("R$\u00a012,50");
+    const [notice] = mailsTo(user).filter((message) => message.subject.includes("Estorno"));
+    expect(notice?.subject).toBe(`Estorno do pagamento nº ${paymentId} registrado — Classificados Patos`);
+    expect(notice?.text).toContain("O valor ainda não foi devolvido: a devolução é feita manualmente pela nossa equipe");
+    expect(notice?.text).not.toMatch(/Estornamos|volta pela mesma forma|Valor estornado/);
+    expect(notice?.text).toContain("Valor a devolver: R$\u00a012,50");
     expect(notice?.text).toContain(ad.title);
     expect(notice?.text).toContain("o anúncio foi pausado");
     expect(refundFilesFor(user.email)).toHaveLength(1);
 
     const listed = (await loaderData(admin)).recent.rows.find((row) => row.id === paymentId);
-    expect(listed).toMatchObject({ statusLabel: "Estornado", refundable: false });
+    expect(listed).toMatchObject({ statusLabel: "Estornado", refundable: false, returnByHand: { due: true } });
 
     // Again (a second click, another tab): refused, and the gateway is not asked twice.
     const again = await refundPost(admin, paymentId);
@@ -192,6 +197,42 @@ describe("POST /admin/payments (intent=refund)", () => {
   });
 });
 
+describe("a refund the local gateway only records (issue #36, item 5)", () => {
+  const markPost = (caller: Caller | null, paymentId: number) =>
+    callRoute(paymentsAction, "/admin/payments", page(caller, { intent: "returned-by-hand", paymentId: String(paymentId) }));
+
+  it("waits for the admin's 'Devolvido manualmente', records when once, and refuses it for anything else", async () => {
+    const { paymentId } = await paidAd();
+    // Not refunded yet: nothing is owed by hand.
+    expect((await markPost(admin, paymentId)).status).toBe(409);
+    expect((await refundPost(admin, paymentId)).status).toBe(302);
+    expect((await loaderData(admin)).recent.rows.find((row) => row.id === paymentId)?.returnByHand).toEqual({ due: true });
+
+    const user = await asUser();
+    expect((await markPost(user, paymentId)).status).toBe(302);
+    expect(paymentOf(paymentId).metadata).not.toHaveProperty("returnedByHandAt");
+
+    const before = Date.now();
+    const marked = await markPost(admin, paymentId);
+    expect(marked.status).toBe(302);
+    expect(await toastOf(marked)).toMatchObject({ type: "success", message: "Devolução registrada", description: expect.stringMatching(/^Devolvido manualmente em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/) });
+    expect(paymentOf(paymentId).metadata).toMatchObject({ returnedByHandBy: admin.id });
+    expect(Date.parse(paymentOf(paymentId).metadata!.returnedByHandAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    const row = (await loaderData(admin)).recent.rows.find((r) => r.id === paymentId);
+    expect(row?.returnByHand).toMatchObject({ due: false, atText: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/) });
+    expect((await markPost(admin, paymentId)).status).toBe(409);
+    expect((await markPost(admin, 999_999_999)).status).toBe(404);
+  });
+
+  it("keeps the gateway's wording when money really went back (Asaas)", async () => {
+    const { user, paymentId } = await paidAd();
+    await sendRefundNotice(paymentId, { adPaused: false, byHand: false });
+    const notice = mailsTo(user).find((message) => message.subject === `Pagamento nº ${paymentId} estornado — Classificados Patos`);
+    expect(notice?.text).toContain("O valor volta pela mesma forma de pagamento");
+    expect(notice?.text).toContain("Valor estornado: R$\u00a012,50");
+  });
+});
+
 describe("'Reembolsos pendentes'", () => {
   it("lists money that bought nothing first; refunding it does not pause the ad it did not pay for", async () => {
     const { user, ad, paymentId } = await paidAd();
@@ -239,6 +280,6 @@ describe("'Reembolsos pendentes'", () => {
     expect(getPaymentForRefund(duplicate.id)).toMatchObject({ refundable: false, refusal: REFUND_MESSAGES.alreadyRefunded });
     expect(listRecentPayments(1).rows.find((row) => row.id === duplicate.id)).toMatchObject({ statusLabel: "Estornado" });
     await settleRefundNotices();
-    expect(mailsTo(user).find((message) => message.subject.includes(`nº ${duplicate.id} estornado`))?.text).toContain("Este estorno não muda o seu anúncio.");
+    expect(mailsTo(user).find((message) => message.subject.includes(`nº ${duplicate.id} registrado`))?.text).toContain("Este estorno não muda o seu anúncio.");
   });
 });

@@ -9,6 +9,7 @@ import { Icon } from "~/components/Icon";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatBRL, priceFromDigits, PRICE_TO_BE_AGREED } from "~/lib/money";
 import { formatWhatsapp } from "~/lib/whatsapp";
+import { NO_WHATSAPP_WARNING } from "~/models/ad/contact-warning";
 import { CUSTOM_NAME_MAX, CUSTOM_VALUE_MAX, MAX_CUSTOM_PAIRS, parsePriceInput } from "~/models/ad/ad-form";
 import { DEFAULT_TEXT_LIMIT, type CharacteristicDefinition } from "~/models/ad/characteristic-values";
 
@@ -184,9 +185,16 @@ export function WhatsappInput({ id, name, defaultValue, errors }: { id: string; 
         value={text}
         onChange={(event) => setText(formatWhatsapp(event.currentTarget.value))}
         aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={`${id}-hint${errors?.length ? ` ${id}-error` : ""}`}
+        aria-describedby={`${id}-hint${errors?.length ? ` ${id}-error` : ""}${text.trim() ? "" : ` ${id}-warning`}`}
         className={inputClass(Boolean(errors?.length))}
       />
+      {/* Said before the seller pays: without a number the ad has no contact at all. */}
+      {text.trim() ? null : (
+        <p id={`${id}-warning`} className="mt-1 flex gap-1.5 text-sm font-medium text-amber-900" data-testid="no-whatsapp-warning">
+          <Icon name="triangle-alert" className="mt-0.5 h-4 w-4 shrink-0" />
+          {NO_WHATSAPP_WARNING}
+        </p>
+      )}
     </Field>
   );
 }

@@ -23,8 +23,11 @@ const STATUS_TONES: Record<PaymentStatus, "slate" | "green" | "amber" | "red" | 
   failed: "slate",
 };
 
-/** What the confirmation names: the payment, its amount, who paid and for which ad. */
-export type RefundTarget = { paymentId: number; amountText: string; methodLabel?: string; payer: PaymentPayer; ad: PaymentAdRef; refundDue: boolean };
+/**
+ * What the confirmation names: the payment, its amount, who paid and for which ad. `byHand`: the local
+ * gateway only records a refund, so the admin must give the money back themselves.
+ */
+export type RefundTarget = { paymentId: number; amountText: string; methodLabel?: string; payer: PaymentPayer; ad: PaymentAdRef; refundDue: boolean; byHand: boolean };
 
 export function refundHref(paymentId: number, back: string) {
   const search = new URLSearchParams(new URL(back, "http://x").search);
@@ -40,7 +43,14 @@ function Consequences({ target }: { target: RefundTarget }) {
         {target.methodLabel ? ` (${target.methodLabel})` : ""} de {target.payer.name} — {target.ad.title}.
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-        <li>O valor volta para quem pagou, que recebe um e-mail avisando.</li>
+        {target.byHand ? (
+          <li>
+            <strong className="font-semibold">Nenhum dinheiro é enviado:</strong> com o gateway local o estorno só fica registrado. Devolva {target.amountText} a quem
+            pagou (por PIX, por exemplo) e depois marque “Devolvido manualmente” neste pagamento. Quem pagou recebe um e-mail dizendo que a devolução é feita à mão.
+          </li>
+        ) : (
+          <li>O valor volta para quem pagou, que recebe um e-mail avisando.</li>
+        )}
         <li>{target.refundDue ? "Este valor não pagou nenhum dia de publicação: o anúncio não muda." : "O anúncio é pausado (a não ser que outro pagamento o mantenha)."}</li>
         <li>Não é possível desfazer um estorno.</li>
       </ul>
@@ -188,7 +198,26 @@ function Fields({ fields }: { fields: [string, ReactNode][] }) {
   );
 }
 
-export function PaymentCard({ row, back }: { row: AdminPaymentRow; back: string }) {
+/** A refund the local gateway only recorded: 'Marcar como devolvido' until the admin gives the money back, then when they did. */
+function ReturnByHand({ row, back }: { row: AdminPaymentRow; back: string }) {
+  const navigation = useNavigation();
+  if (!row.returnByHand) return null;
+  if (!row.returnByHand.due) return <span data-testid={`returned-${row.id}`}>Devolvido manualmente em {row.returnByHand.atText}</span>;
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "returned-by-hand" && navigation.formData?.get("paymentId") === String(row.id);
+  return (
+    <Form method="post" action={PAYMENTS_PATH} className="flex flex-col items-start gap-2">
+      <span className="font-semibold text-amber-900">Pendente: devolva {row.amountText} a quem pagou, por conta própria.</span>
+      <input type="hidden" name="intent" value="returned-by-hand" />
+      <input type="hidden" name="paymentId" value={row.id} />
+      <input type="hidden" name="voltar" value={back} />
+      <button type="submit" disabled={pending} className={secondaryButton} aria-label={`Marcar o pagamento nº ${row.id} como devolvido manualmente`}>
+        {pending ? "Registrando..." : "Devolvido manualmente"}
+      </button>
+    </Form>
+  );
+}
+
+export function PaymentCard({ row, back, byHand }: { row: AdminPaymentRow; back: string; byHand: boolean }) {
   const titleId = `pagamento-${row.id}`;
   return (
     <article aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -209,19 +238,23 @@ export function PaymentCard({ row, back }: { row: AdminPaymentRow; back: string 
           ["Anúncio", <AdLink key="ad" ad={row.ad} />],
           ["Pagador", <Payer key="payer" payer={row.payer} />],
           ...(row.refundedAtText ? ([["Estornado em", row.refundedAtText]] as [string, ReactNode][]) : []),
+          ...(row.returnByHand ? ([["Devolução", <ReturnByHand key="return" row={row} back={back} />]] as [string, ReactNode][]) : []),
           ...(row.refundDue ? ([["Observação", "Valor a devolver: não pagou nenhum dia de publicação."]] as [string, ReactNode][]) : []),
         ]}
       />
       {row.refundable ? (
         <div className="mt-3 flex justify-end">
-          <RefundButton target={{ paymentId: row.id, amountText: row.amountText, methodLabel: row.methodLabel, payer: row.payer, ad: row.ad, refundDue: row.refundDue }} back={back} />
+          <RefundButton
+            target={{ paymentId: row.id, amountText: row.amountText, methodLabel: row.methodLabel, payer: row.payer, ad: row.ad, refundDue: row.refundDue, byHand }}
+            back={back}
+          />
         </div>
       ) : null}
     </article>
   );
 }
 
-export function PendingRefundCard({ item, back }: { item: PendingRefund; back: string }) {
+export function PendingRefundCard({ item, back, byHand }: { item: PendingRefund; back: string; byHand: boolean }) {
   const titleId = `reembolso-${item.key}`;
   return (
     <article aria-labelledby={titleId} className="rounded-2xl border border-amber-300 bg-amber-50/60 p-4">
@@ -241,7 +274,7 @@ export function PendingRefundCard({ item, back }: { item: PendingRefund; back: s
       />
       {item.refundable && item.paymentId ? (
         <div className="mt-3 flex justify-end">
-          <RefundButton target={{ paymentId: item.paymentId, amountText: item.amountText, payer: item.payer, ad: item.ad, refundDue: true }} back={back} />
+          <RefundButton target={{ paymentId: item.paymentId, amountText: item.amountText, payer: item.payer, ad: item.ad, refundDue: true, byHand }} back={back} />
         </div>
       ) : item.note ? (
         <p className="mt-3 text-sm text-slate-700">{item.note}</p>

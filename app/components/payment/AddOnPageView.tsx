@@ -16,6 +16,7 @@ import { formatDateKeyBR } from "~/lib/dates";
 import { formatFee } from "~/models/payment/payment-form";
 import { ADD_ON_LABELS, ADD_ON_MESSAGES, describeAddOn, type AddOnPage } from "~/models/payment/purchase";
 import type { PaymentFormAlert } from "~/components/payment/PaymentAlert";
+import type { PixConfirmation } from "~/models/payment/pix-confirmation";
 
 export type AddOnPageProps = {
   page: AddOnPage;
@@ -24,11 +25,13 @@ export type AddOnPageProps = {
   requireAddress: boolean;
   cardsEnabled: boolean;
   canSimulate: boolean;
+  /** How a paid PIX gets confirmed with the gateway in use (what the page may promise). */
+  pixConfirmation: PixConfirmation;
   /** The last submission's refusal, as the action answered it. */
   actionData?: { result?: SubmissionResult<string[]>; alert?: PaymentFormAlert; toast?: ToastData } | null;
 };
 
-export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, cardsEnabled, canSimulate, actionData }: AddOnPageProps) {
+export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, cardsEnabled, canSimulate, pixConfirmation, actionData }: AddOnPageProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const [localToast, setLocalToast] = useState<ToastData | undefined>(undefined);
@@ -127,6 +130,7 @@ export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, car
                   lastResult={actionData?.result}
                   alert={alert}
                 />
+                  pixConfirmation={pixConfirmation}
               </section>
             ) : null}
           </>
@@ -149,6 +153,7 @@ export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, car
                 onToast={setLocalToast}
               />
             ) : (
+                pixConfirmation={pixConfirmation}
               <CardPendingPanel paymentId={page.open.paymentId} statusLabel={page.open.statusLabel} />
             )}
           </>

@@ -20,6 +20,7 @@ import { formatCpfCnpj } from "~/lib/documents";
 import { formatWhatsapp } from "~/lib/whatsapp";
 import { PAYMENT_MESSAGES, type PaymentMethod } from "~/models/payment/payment";
 import { formatCep, formatFee, paymentErrorToast, paymentFormSchema, type PaymentQuote } from "~/models/payment/payment-form";
+import { PIX_CONFIRMATION_TEXT, type PixConfirmation } from "~/models/payment/pix-confirmation";
 
 /** The id of the reason shown beside the disabled card choice (its aria-describedby). */
 const CARDS_UNAVAILABLE_ID = "method-card-unavailable";
@@ -71,6 +72,7 @@ export function PaymentForm({
   defaults,
   requireAddress,
   cardsEnabled,
+  pixConfirmation,
   lastResult,
   alert,
 }: {
@@ -79,6 +81,8 @@ export function PaymentForm({
   requireAddress: boolean;
   /** False where the site takes PIX only (cardPaymentsEnabled on the server). */
   cardsEnabled: boolean;
+  /** How a paid PIX gets confirmed with the gateway in use: the PIX option promises no more. */
+  pixConfirmation: PixConfirmation;
   lastResult?: SubmissionResult<string[]>;
   /** The server's answer to the last submission ('Erro no pagamento' and the reason), focused when it comes. */
   alert: PaymentFormAlert;
@@ -114,7 +118,7 @@ export function PaymentForm({
       <fieldset>
         <legend className={legend}>Forma de pagamento</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <MethodOption id="method-pix" name={fields.paymentMethod.name} value="PIX" checked={method === "PIX"} icon="qr-code" title="PIX" hint="Aprovação na hora, a qualquer hora." />
+          <MethodOption id="method-pix" name={fields.paymentMethod.name} value="PIX" checked={method === "PIX"} icon="qr-code" title="PIX" hint={PIX_CONFIRMATION_TEXT[pixConfirmation].option} />
           <div>
             <MethodOption
               id="method-card"

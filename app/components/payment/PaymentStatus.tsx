@@ -20,6 +20,7 @@ import {
   CARD_APPROVED_REDIRECT_MS,
 } from "~/models/payment/payment";
 import { formatFee } from "~/models/payment/payment-form";
+import { PIX_CONFIRMATION_TEXT, type PixConfirmation } from "~/models/payment/pix-confirmation";
 import { adPath } from "~/models/ad/ad";
 
 const button = `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold ${focusRing}`;
@@ -139,6 +140,7 @@ export function PixPanel({
   payload,
   qrCodeImage,
   canSimulate,
+  pixConfirmation,
   onToast,
 }: {
   paymentId: number;
@@ -147,6 +149,8 @@ export function PixPanel({
   payload: string | null;
   qrCodeImage: string | null;
   canSimulate: boolean;
+  /** How a paid PIX gets confirmed with the gateway in use: the panel promises no more. */
+  pixConfirmation: PixConfirmation;
   onToast: (toast: ToastData) => void;
 }) {
   const hydrated = useHydrated();
@@ -187,7 +191,8 @@ export function PixPanel({
       </p>
 
       <div className="mt-5 flex flex-col items-center gap-5 md:flex-row md:items-start">
-        <div className="shrink-0 rounded-xl border border-slate-200 bg-white p-2">
+        {/* On a phone the QR code (for another device) comes after the copia e cola; beside it from md. */}
+        <div className="order-last shrink-0 rounded-xl border border-slate-200 bg-white p-2 md:order-first">
           {qrCodeImage ? (
             <img src={qrCodeImage} width={240} height={240} alt={`QR Code PIX para pagar ${formatFee(amountCents)}`} className="h-60 w-60" />
           ) : (
@@ -198,7 +203,7 @@ export function PixPanel({
           <ol className="mb-4 list-decimal space-y-1 pl-5 text-sm text-slate-700">
             <li>Abra o app do seu banco e escolha pagar com PIX.</li>
             <li>Escaneie o QR Code ou use o PIX copia e cola.</li>
-            <li>Confirme: seu anúncio é publicado assim que o pagamento for confirmado.</li>
+            <li>{PIX_CONFIRMATION_TEXT[pixConfirmation].lastStep}</li>
           </ol>
           {payload ? (
             <>
@@ -234,7 +239,7 @@ export function PixPanel({
         {confirmed
           ? PAYMENT_MESSAGES.redirecting
           : hydrated && !timedOut
-            ? "Verificando o pagamento automaticamente…"
+            ? PIX_CONFIRMATION_TEXT[pixConfirmation].waiting
             : "Depois de pagar, toque em “Já paguei — verificar”."}
       </p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row">

@@ -23,6 +23,11 @@ export type AdminPaymentRow = {
   refundable: boolean;
   /** "12/06/2026 10:00" when an admin refunded it here. */
   refundedAtText: string | null;
+  /**
+   * Refunded through the local gateway, which sends no money (refund-by-hand.server.ts): "due" until an
+   * admin says they gave it back by hand, then when they did ("12/06/2026 10:00"); null otherwise.
+   */
+  returnByHand: { due: true } | { due: false; atText: string } | null;
 };
 
 export type PendingRefund = {

@@ -16,6 +16,7 @@ import { createAsaasGateway } from "~/services/payments/asaas.server";
 import type { PaymentGateway } from "~/services/payments/gateway";
 import { createLocalGateway } from "~/services/payments/local-gateway.server";
 import { createSqliteThrottle } from "~/models/payment/gateway-throttle.server";
+import type { PixConfirmation } from "~/models/payment/pix-confirmation";
 
 let gateway: PaymentGateway | undefined;
 
@@ -42,6 +43,11 @@ export function gatewayNeedsHolderAddress(): boolean {
 
 export function isLocalGateway(): boolean {
   return getEnv().PAYMENT_GATEWAY === "local";
+}
+
+/** How a paid PIX gets confirmed here: by Asaas's webhook, or by the operator's `payments:confirm` (local). */
+export function pixConfirmation(): PixConfirmation {
+  return isLocalGateway() ? "manual" : "automatic";
 }
 
 /**

@@ -20,6 +20,8 @@ export type PaymentAdSummary = {
   statusLabel: string;
   /** "25/11/2026", the last day the ad is visible. */
   expirationText: string;
+  /** Whether buyers can reach the seller: without a WhatsApp the page warns before payment. */
+  hasWhatsapp: boolean;
 };
 
 export type OpenPayment = {

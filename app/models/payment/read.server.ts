@@ -34,6 +34,7 @@ function summary(adId: number, userId: number, now: Date): PaymentAdSummary | nu
       state: ads.state,
       status: ads.status,
       expirationDate: ads.expirationDate,
+      whatsapp: ads.whatsapp,
     })
     .from(ads)
     .innerJoin(categories, eq(categories.id, ads.categoryId))
@@ -42,8 +43,14 @@ function summary(adId: number, userId: number, now: Date): PaymentAdSummary | nu
     .get();
   if (!row) return null;
   const status = effectiveStatus(row, now);
-  const { expirationDate, ...rest } = row;
-  return { ...rest, status, statusLabel: adStatusLabel(status), expirationText: formatDateKeyBR(expirationKeyFromInstant(expirationDate)) };
+  const { expirationDate, whatsapp, ...rest } = row;
+  return {
+    ...rest,
+    status,
+    statusLabel: adStatusLabel(status),
+    expirationText: formatDateKeyBR(expirationKeyFromInstant(expirationDate)),
+    hasWhatsapp: Boolean(whatsapp?.trim()),
+  };
 }
 
 /** The ad's open charge (waiting to be paid), newest first. */

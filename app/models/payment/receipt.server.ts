@@ -157,30 +157,35 @@ export async function sendPaymentReceipt(paymentId: number): Promise<void> {
 /**
  * The e-mail sent when an admin refunds a payment (refund.server.ts): amount, method, the ad, and
  * whether the ad was paused. Nothing is sent when the payer's account is gone (its payments belong
- * to the internal "conta removida" holder, which has no mailbox).
+ * to the internal "conta removida" holder, which has no mailbox). `byHand`: the refund was only
+ * recorded (the local gateway sends no money), so the e-mail says the team gives the money back, never
+ * that it went back.
  */
-export async function sendRefundNotice(paymentId: number, { adPaused }: { adPaused: boolean }): Promise<void> {
+export async function sendRefundNotice(paymentId: number, { adPaused, byHand }: { adPaused: boolean; byHand: boolean }): Promise<void> {
   const row = paymentWithPayer(paymentId);
   if (!row || row.userId === archiveUserId()) return;
   const receipt = toReceipt(row);
   // A removed ad's payments sit on the archive's placeholder ad: name the ad they paid for instead.
   const removed = (row.metadata?.removedAd as { id?: unknown } | undefined)?.id;
   const adLine = typeof removed === "number" ? `Anúncio nº ${removed} (removido)` : `${receipt.adTitle} (nº ${receipt.adId})`;
+  const amount = formatBRL(receipt.amountCents);
   await sendMail({
     to: row.email,
-    subject: `Pagamento nº ${receipt.paymentId} estornado — Classificados Patos`,
+    subject: byHand ? `Estorno do pagamento nº ${receipt.paymentId} registrado — Classificados Patos` : `Pagamento nº ${receipt.paymentId} estornado — Classificados Patos`,
     text: [
       `Olá, ${displayName(row)}!`,
       "",
-      `Estornamos o pagamento de ${formatBRL(receipt.amountCents)} do seu anúncio. O valor volta pela mesma forma de pagamento: no PIX, para a conta que pagou; no cartão, como crédito na fatura (o prazo depende do banco).`,
+      byHand
+        ? `Registramos o estorno do pagamento de ${amount} do seu anúncio. O valor ainda não foi devolvido: a devolução é feita manualmente pela nossa equipe, para a conta que pagou.`
+        : `Estornamos o pagamento de ${amount} do seu anúncio. O valor volta pela mesma forma de pagamento: no PIX, para a conta que pagou; no cartão, como crédito na fatura (o prazo depende do banco).`,
       "",
       `Anúncio: ${adLine}`,
-      `Valor estornado: ${formatBRL(receipt.amountCents)}`,
+      `${byHand ? "Valor a devolver" : "Valor estornado"}: ${amount}`,
       `Forma de pagamento: ${receipt.methodLabel}`,
       `Pagamento nº ${receipt.paymentId}`,
       "",
       adPaused
-        ? "Como o pagamento foi devolvido, o anúncio foi pausado e não aparece mais no site."
+        ? "Como o pagamento foi estornado, o anúncio foi pausado e não aparece mais no site."
         : "Este estorno não muda o seu anúncio.",
       "",
       `Seus anúncios: ${getEnv().publicOrigin}/dashboard`,

@@ -19,7 +19,8 @@ import { formatDateTimeBR } from "~/lib/dates";
 import { formatBRL } from "~/lib/money";
 import { archiveUserId } from "~/models/ad/removal.server";
 import { applyPaymentStatus } from "~/models/payment/confirmation.server";
-import { paymentGateway } from "~/models/payment/gateway.server";
+import { isLocalGateway, paymentGateway } from "~/models/payment/gateway.server";
+import { RETURN_BY_HAND, returnByHandOf } from "~/models/payment/refund-by-hand.server";
 import { FREE_GATEWAY_STATUS, isPaidPaymentStatus, PAYMENT_MESSAGES, paymentStatusLabel, type PaymentStatus } from "~/models/payment/payment";
 import { paymentMethodLabel, sendRefundNotice } from "~/models/payment/receipt.server";
 import { GatewayError, type GatewayPaymentStatus } from "~/services/payments/gateway";
@@ -34,6 +35,7 @@ export const REFUND_MESSAGES = {
   noCharge: "Este pagamento não tem cobrança registrada no serviço de pagamento: não é possível estorná-lo por aqui.",
   notConfirmed: "O serviço de pagamento não confirmou o estorno. Confira a cobrança no painel do Asaas antes de tentar de novo.",
   refunded: "Pagamento estornado",
+  recorded: "Estorno registrado",
   refundError: "Erro ao estornar",
 } as const;
 
@@ -54,6 +56,8 @@ export type RefundOutcome =
       ok: true;
       /** The refund paused the ad (it was live on this payment). */
       adPaused: boolean;
+      /** Only recorded (the local gateway): nothing sent the money back, the admin must. */
+      byHand: boolean;
       /** The e-mail to the payer being sent (null: no account to write to), for callers that want to wait. */
       notice: Promise<void> | null;
     }
@@ -110,13 +114,13 @@ function claimRefund(paymentId: number, adminId: number, now: Date): { ok: true;
 }
 
 /** Drops our claim (and, once refunded, writes who refunded and when). Another admin's claim is left alone. */
-function settleClaim(paymentId: number, token: string, refunded: { by: number; at: Date } | null) {
+function settleClaim(paymentId: number, token: string, refunded: { by: number; at: Date; byHand: boolean } | null) {
   writeTransaction((tx) => {
     const payment = tx.select({ metadata: payments.metadata }).from(payments).where(eq(payments.id, paymentId)).get();
     if (!payment) return;
     const metadata = { ...payment.metadata };
     if (claimOf(metadata)?.token === token) delete metadata.refundClaim;
-    if (refunded) Object.assign(metadata, { refundedBy: refunded.by, refundedAt: refunded.at.toISOString() });
+    if (refunded) Object.assign(metadata, { refundedBy: refunded.by, refundedAt: refunded.at.toISOString(), ...(refunded.byHand ? { [RETURN_BY_HAND]: true } : {}) });
     tx.update(payments).set({ metadata }).where(eq(payments.id, paymentId)).run();
   });
 }
@@ -154,13 +158,15 @@ export async function refundPayment(paymentId: number, adminId: number, now: Dat
   }
 
   const applied = applyPaymentStatus(paymentId, { status: "REFUNDED", gatewayStatus: answer.gatewayStatus }, now);
-  settleClaim(paymentId, claim.token, { by: adminId, at: now });
+  // The local gateway sends no money back: the admin must, by hand, and says so on the page later.
+  const byHand = isLocalGateway();
+  settleClaim(paymentId, claim.token, { by: adminId, at: now, byHand });
   const adPaused = applied?.adStatus === "paused";
-  const sending = sendRefundNotice(paymentId, { adPaused }).catch((error: unknown) => {
+  const sending = sendRefundNotice(paymentId, { adPaused, byHand }).catch((error: unknown) => {
     console.error(`[payments] refund e-mail for payment ${paymentId} failed:`, error);
   });
   noticesInFlight.add(sending);
-  return { ok: true, adPaused, notice: sending.finally(() => noticesInFlight.delete(sending)) };
+  return { ok: true, adPaused, byHand, notice: sending.finally(() => noticesInFlight.delete(sending)) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,6 +239,7 @@ function toRow(row: JoinedRow, archive: number | null): AdminPaymentRow {
     refundDue: p.refundDueReason !== null,
     refundable: refusalOf(p, isPaidPaymentStatus(p.status) || p.refundDueReason !== null) === null,
     refundedAtText: refundedAt && !Number.isNaN(refundedAt.getTime()) ? formatDateTimeBR(refundedAt) : null,
+    returnByHand: returnByHandOf(p.metadata),
   };
 }
 

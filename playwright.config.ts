@@ -79,6 +79,9 @@ export default defineConfig({
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
+    // The site's service worker (ADR 036) answers a page's requests once it controls it, and Playwright's
+    // page.route never sees those: it is off here, and on in offline-copies.spec.ts, which tests it.
+    serviceWorkers: "block",
   },
   // The own-server specs first: they run one at a time, so started last they were a tail of several
   // minutes with the other worker idle; started first they run beside the browser tests throughout.

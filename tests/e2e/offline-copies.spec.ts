@@ -38,6 +38,9 @@ async function keptTexts(page: Page): Promise<string> {
 /** The sentence the stylesheet shows above a page served from a copy (body::before), or "none". */
 const copyNotice = (page: Page) => page.evaluate(() => getComputedStyle(document.body, "::before").content);
 
+// Off for the other specs (playwright.config.ts): here it is what is tested.
+test.use({ serviceWorkers: "allow" });
+
 test.describe("the service worker", () => {
   test("installs, keeps / and an ad opened in the dialog, and shows them offline as saved copies; elsewhere 'Sem conexão' lists the ad", async ({ page, context, ownAd }) => {
     await page.goto("/");
@@ -148,6 +151,16 @@ test.describe("the service worker", () => {
     const named = await page.evaluate(async () => (await (await caches.open("pages")).match("/categories?antigo=1"))!.headers.get("X-Kept-Assets")!.split(" "));
     expect(named.length).toBeGreaterThan(0);
     expect(await assetPaths()).toEqual(expect.arrayContaining(named.filter((path) => path.endsWith(".css"))));
+  });
+
+  test("with JavaScript off there is no worker, and the page is the server's as ever @nojs", async ({ page, context, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled !== false, "the JavaScript-off project's");
+    await page.goto("/");
+    await expect(page.locator("article.ad-card").first()).toBeVisible();
+    await page.goto("/categories");
+    await expect(page.locator("article.ad-card").first()).toBeVisible();
+    expect(context.serviceWorkers()).toEqual([]);
+    await expect(page.locator("body")).not.toHaveAttribute("data-offline-copy");
   });
 
   test("the worker file is never kept long by the HTTP cache, and the site is installable in Portuguese", async ({ request }) => {

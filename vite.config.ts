@@ -21,14 +21,22 @@ const serverEntry: Plugin = {
  * The browser's chunks (ADR 029, amended for issue #35): what every page runs to hydrate — every module
  * the entry and root.tsx import statically, to the end — is two files, `framework` (React, React DOM,
  * Remix, the router: the same on every deploy until they are upgraded, so a phone keeps it cached) and
- * `shell` (the header, the footer and what they import); everything else is split by Rollup's own rule,
- * one chunk per set of routes that share a module, and whatever is imported with `import()` stays a file
- * of its own that no page names in its HTML. Rollup's `experimentalMinChunkSize` (ADR 029's first
- * choice) merged small chunks into larger ones loaded with them when that ran no code early, which put
- * side-effect-free modules — the photo viewer, the session sync, the legal texts — into the files every
- * page preloads (122 KB gzip on the home page against 102 KB without it).
+ * `shell` (the header, the footer and what they import). The list card and its heart with the small
+ * helpers they import (price, dates, WhatsApp link, photo sizes…) are one file, `card`, on every browsing
+ * page: Rollup's own rule made each helper a file of 0.1–0.4 KB, since other pages share some of them
+ * (a page that uses one of them now loads the whole card, 3.5 KB). The ad model is a file of its own:
+ * /sobre uses it without a card, and a manual chunk takes the modules it imports along. Everything else
+ * is split by Rollup's rule, one chunk per set of routes that share a module, and whatever is imported
+ * with `import()` stays a file of its own that no page names in its HTML. Rollup's
+ * `experimentalMinChunkSize` (ADR 029's first choice) merged small chunks into larger ones loaded with
+ * them when that ran no code early, which put side-effect-free modules — the photo viewer, the session
+ * sync, the legal texts — into the files every page preloads (122 KB gzip on the home page against 102
+ * KB without it).
  */
 let startUpModules: Set<string> | undefined;
+let cardModules: Set<string> | undefined;
+/** The ad model (with the slug and id helpers it imports): shared by the card and pages without cards, such as /sobre. */
+const AD_MODEL = /\/app\/models\/ad\/ad\.ts$/;
 const startUpChunks: Rollup.ManualChunksOption = (id, { getModuleIds, getModuleInfo }) => {
   if (!startUpModules) {
     startUpModules = new Set();
@@ -40,9 +48,20 @@ const startUpChunks: Rollup.ManualChunksOption = (id, { getModuleIds, getModuleI
       pending.push(...(getModuleInfo(module)?.importedIds ?? []));
     }
   }
+  if (!cardModules) {
+    cardModules = new Set();
+    const pending = [...getModuleIds()].filter((module) => /\/app\/components\/ads\/(AdCard|FavouriteButton)\.tsx$/.test(module));
+    for (let module = pending.pop(); module !== undefined; module = pending.pop()) {
+      if (cardModules.has(module) || startUpModules.has(module) || AD_MODEL.test(module)) continue;
+      cardModules.add(module);
+      pending.push(...(getModuleInfo(module)?.importedIds ?? []));
+    }
+  }
   // Vite's helpers for import() and for CommonJS (React's) go with the framework, wherever they are used.
   if (/vite\/preload-helper|commonjsHelpers/.test(id)) return "framework";
   if (startUpModules.has(id)) return /\/node_modules\/|^\0/.test(id) ? "framework" : "shell";
+  if (AD_MODEL.test(id)) return "ad";
+  if (cardModules.has(id)) return "card";
 };
 
 export default defineConfig(({ isSsrBuild }) => ({

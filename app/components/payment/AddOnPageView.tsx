@@ -71,9 +71,12 @@ export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, car
                   : "Seu anúncio fica no ar por mais dias; você paga só os dias acrescentados."}
               </p>
               <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-                <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-                  Dias
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="dias" className="text-sm font-medium text-slate-800">
+                    Dias
+                  </label>
                   <select
+                    id="dias"
                     name="dias"
                     defaultValue={quote?.days ?? 1}
                     onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
@@ -85,7 +88,7 @@ export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, car
                       </option>
                     ))}
                   </select>
-                </label>
+                </div>
                 <button type="submit" className={secondaryButton}>
                   Calcular
                 </button>
@@ -127,10 +130,10 @@ export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, car
                   defaults={customer}
                   requireAddress={requireAddress}
                   cardsEnabled={cardsEnabled}
+                  pixConfirmation={pixConfirmation}
                   lastResult={actionData?.result}
                   alert={alert}
                 />
-                  pixConfirmation={pixConfirmation}
               </section>
             ) : null}
           </>
@@ -150,10 +153,10 @@ export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, car
                 payload={page.open.pixPayload}
                 qrCodeImage={qrCodeImage}
                 canSimulate={canSimulate}
+                pixConfirmation={pixConfirmation}
                 onToast={setLocalToast}
               />
             ) : (
-                pixConfirmation={pixConfirmation}
               <CardPendingPanel paymentId={page.open.paymentId} statusLabel={page.open.statusLabel} />
             )}
           </>

@@ -269,7 +269,7 @@ describe("GET /api/ads and /api/ads/stats", () => {
     expect((await callRoute(adsApiList, "/api/ads?limit=30", json("GET", user))).status).toBe(400);
     expect((await callRoute(adsApiList, "/api/ads?sortBy=views", json("GET", user))).status).toBe(400);
     const stats = await (await callRoute(statsApi, `/api/ads/stats?userId=${owner.id}&statsOnly=true`, json("GET", user))).json();
-    expect(stats).toEqual({ totalAds: 3, activeAds: 1, pendingPaymentAds: 0, pausedAds: 1, expiredAds: 1, totalViews: 21 });
+    expect(stats).toEqual({ totalAds: 3, activeAds: 1, pendingPaymentAds: 0, pausedAds: 1, expiredAds: 1, soldAds: 0, totalViews: 21 });
     expect((await callRoute(statsApi, "/api/ads/stats", json("GET", null))).status).toBe(401);
   });
 

@@ -45,6 +45,29 @@ describe("holdScriptsUntilLoad", () => {
     const plain = "<html><body><p>Página não encontrada</p></body></html>";
     expect(await rewrite([Buffer.from(plain.slice(0, 20)), Buffer.from(plain.slice(20))])).toBe(plain);
   });
+
+  it("hands on the pieces of one pass of React's writer as one, when React calls flush(), and holds nothing after it", async () => {
+    const body = holdScriptsUntilLoad();
+    const out: string[] = [];
+    body.on("data", (chunk: Buffer) => out.push(chunk.toString("utf8")));
+    const bytes = Buffer.from(page);
+    const half = bytes.indexOf("<script nonce");
+    // The shell's pass: three pieces, then React's flush.
+    for (const piece of [bytes.subarray(0, 10), bytes.subarray(10, 40), bytes.subarray(40, half)]) body.write(piece);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out).toEqual([]);
+    body.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out).toEqual([expected.slice(0, expected.indexOf("<script nonce"))]);
+    // A later pass (the streamed loader data), then the end.
+    body.write(bytes.subarray(half, half + 100));
+    body.write(bytes.subarray(half + 100));
+    body.flush();
+    body.end();
+    await new Promise((resolve) => body.on("end", resolve));
+    expect(out).toHaveLength(2);
+    expect(out.join("")).toBe(expected);
+  });
 });
 
 /**

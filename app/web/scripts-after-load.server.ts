@@ -81,13 +81,25 @@ const GT = 0x3e; // >
  * Bytes are searched as bytes, and only a piece holding a pattern is rewritten (read as latin1, one
  * character per byte, so a UTF-8 character split between two pieces passes through untouched). Once
  * the module script has passed, the rest (the streamed loader data) is not even looked at.
+ *
+ * It also hands the page on in one piece per pass of React's writer (issue #35, item 3). React writes
+ * in 2 KB pieces and every string over ~680 characters — each list card's kept HTML — as a piece of
+ * its own: a list page came out in ~57 pieces (/sobre in 12), and each went through this transform,
+ * the web stream Remix wraps it in, `res.write` and a chunk of the HTTP body, which at 100 000 ads
+ * cost the list pages more than their loaders. React ends every pass by calling its destination's
+ * `flush()` (the convention of compression streams): the pieces of a pass are joined there, so the
+ * shell and each streamed part still leave as soon as React has written them.
  */
-export function holdScriptsUntilLoad(): Transform {
+export function holdScriptsUntilLoad(): Transform & { flush(): void } {
   let unfinishedTag: Buffer = Buffer.alloc(0);
   let done = false;
-  return new Transform({
+  let pass: Buffer[] = [];
+  const transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
+      if (done) {
+        pass.push(chunk);
+        return callback();
+      }
       const bytes = unfinishedTag.length > 0 ? Buffer.concat([unfinishedTag, chunk]) : chunk;
       // A tag cut by the piece's end waits for the next piece, so a pattern is never split in two.
       const lastOpen = bytes.lastIndexOf(LT);
@@ -95,24 +107,46 @@ export function holdScriptsUntilLoad(): Transform {
       unfinishedTag = bytes.subarray(cut);
       const ready = bytes.subarray(0, cut);
       const moduleScript = ready.indexOf(MODULE_SCRIPT_TYPE);
-      if (moduleScript < 0 && ready.indexOf(PRELOAD_LINK) < 0) return callback(null, ready);
-      // The module script comes after every preload link: what follows it is left as it is.
+      // The module script comes after every preload link: what follows it is left as it is, and so is
+      // what comes before the first link (the whole page above Remix's scripts, not copied twice).
       const end = moduleScript < 0 ? ready.length : moduleScript + MODULE_SCRIPT_TYPE.length;
+      const firstLink = ready.subarray(0, end).indexOf(PRELOAD_LINK);
+      if (moduleScript < 0 && firstLink < 0) {
+        pass.push(ready);
+        return callback();
+      }
+      const start = firstLink >= 0 ? firstLink : moduleScript;
       const held = ready
-        .subarray(0, end)
+        .subarray(start, end)
         .toString("latin1")
         .replaceAll(PRELOAD_LINK, `<link rel="${HELD_PRELOAD_REL}"`)
         .replace(MODULE_SCRIPT_TYPE, ` type="${HELD_MODULE_TYPE}"`);
-      const out = [Buffer.from(held, "latin1"), ready.subarray(end)];
+      const out = [ready.subarray(0, start), Buffer.from(held, "latin1"), ready.subarray(end)];
       if (moduleScript >= 0) {
         done = true;
         out.push(unfinishedTag);
         unfinishedTag = Buffer.alloc(0);
       }
-      callback(null, Buffer.concat(out));
+      pass.push(...out);
+      callback();
     },
     flush(callback) {
-      callback(null, unfinishedTag.length > 0 ? unfinishedTag : undefined);
+      if (unfinishedTag.length > 0) pass.push(unfinishedTag);
+      callback(null, takePass());
+    },
+  });
+  /** The pieces written since the last pass, as one (undefined when none). */
+  const takePass = () => {
+    if (pass.length === 0) return undefined;
+    const joined = pass.length === 1 ? pass[0]! : Buffer.concat(pass);
+    pass = [];
+    return joined;
+  };
+  return Object.assign(transform, {
+    /** Called by React at the end of each pass (react-dom/server's flushBuffered). */
+    flush() {
+      const joined = takePass();
+      if (joined) transform.push(joined);
     },
   });
 }

@@ -8,7 +8,17 @@ import { categoryIconName } from "./CategoryIcon";
 
 export { categoryIconName };
 
-/** The categories as the list pages' grid draws them: name and sprite icon. */
-export function gridCategories(categories: { id: number; name: string; icon: string | null }[]): GridCategory[] {
-  return categories.map(({ id, name, icon }) => ({ id, name, icon: categoryIconName(icon) }));
+type Category = { id: number; name: string; icon: string | null };
+
+/** Per list of categories: the category lists are kept until the reference data changes (reference-version.server.ts). */
+const grids = new WeakMap<readonly Category[], GridCategory[]>();
+
+/**
+ * The categories as the list pages' grid draws them: name and sprite icon. Worked out once per kept
+ * list, not on every list page (issue #35, item 3); callers must not change the array.
+ */
+export function gridCategories(categories: readonly Category[]): GridCategory[] {
+  let grid = grids.get(categories);
+  if (!grid) grids.set(categories, (grid = categories.map(({ id, name, icon }) => ({ id, name, icon: categoryIconName(icon) }))));
+  return grid;
 }

@@ -11,10 +11,22 @@ import { listCategories, listSubcategories } from "~/models/category/category.se
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
 
+type Subcategory = ReturnType<typeof listSubcategories>[number];
+
+/** The page's share of each subcategory, made once per kept list (until the reference data changes), not per request. */
+const pageSubcategories = new WeakMap<readonly Subcategory[], { id: number; name: string; categoryId: number }[]>();
+
+function subcategoriesForPages() {
+  const all = listSubcategories();
+  let kept = pageSubcategories.get(all);
+  if (!kept) pageSubcategories.set(all, (kept = all.map(({ id, name, categoryId }) => ({ id, name, categoryId }))));
+  return kept;
+}
+
 export function readListAddress(url: URL) {
   const filter = withConsistentCategory(pageFilterFromUrl(url));
   const categories = listCategories();
-  const subcategories = listSubcategories().map(({ id, name, categoryId }) => ({ id, name, categoryId }));
+  const subcategories = subcategoriesForPages();
   const cities = listCities();
   // No cityId: the default city (spec 01 §2); cityId=todas: every city.
   const city = filter.allCities ? undefined : chooseCity(cities, filter.cityId);

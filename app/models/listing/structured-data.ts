@@ -85,12 +85,23 @@ export function sellerPersonJsonLd(seller: Pick<PublicSeller, "id" | "name" | "c
   };
 }
 
+/**
+ * The list made for each page of cards, while that page is kept (listing.server.ts shares one array
+ * among every request of its few seconds): its addresses (a slug per ad) are worked out once, not on
+ * every rendering of the page (issue #35, item 3).
+ */
+const itemLists = new WeakMap<readonly { id: number; title: string }[], { origin: string; name: string; jsonLd: JsonLd }>();
+
 /** A list page's ads, in the order shown (a summary list: each item is the ad's own page). */
-export function adItemListJsonLd(ads: { id: number; title: string }[], origin: string, name: string): JsonLd {
-  return {
+export function adItemListJsonLd(ads: readonly { id: number; title: string }[], origin: string, name: string): JsonLd {
+  const kept = itemLists.get(ads);
+  if (kept && kept.origin === origin && kept.name === name) return kept.jsonLd;
+  const jsonLd = {
     "@context": SCHEMA,
     "@type": "ItemList",
     name,
     itemListElement: ads.map((ad, index) => ({ "@type": "ListItem", position: index + 1, url: `${origin}${adPath(ad)}`, name: ad.title })),
   };
+  itemLists.set(ads, { origin, name, jsonLd });
+  return jsonLd;
 }

@@ -14,7 +14,15 @@ import { gzipSync, constants } from "node:zlib";
 /** The budgets of issue #35: the browsing pages, and the account forms with their live password checklist. */
 export const JS_BUDGET_KB = { browsing: 95, accountForms: 110 } as const;
 
-export type BudgetPage = { name: string; path: string; budgetKb: number };
+/**
+ * Where the build does not reach issue #35's budget yet, what it keeps instead (ADR 029, amended
+ * 2026-12-05): no page may grow past it. React, React DOM, Remix and the router alone are 83.6 KB, the
+ * header, footer and root 6.5 KB more, which leaves a list page ~5 KB for its list, card and filters.
+ * Lower these as the pages shrink; raise one only with a note in ADR 029 saying what it bought.
+ */
+const KEPT_KB: Record<string, number> = { "/": 103, "/categories": 104, "/anuncio/{id}": 108, "/favoritos": 97 };
+
+export type BudgetPage = { name: string; path: string; budgetKb: number; keptKb?: number };
 export type ScriptSize = { url: string; gzipBytes: number };
 export type PageScripts = BudgetPage & { scripts: ScriptSize[]; gzipBytes: number };
 
@@ -26,7 +34,7 @@ export async function budgetPages(base: string): Promise<BudgetPage[]> {
   const home = await (await fetch(`${base}/`)).text();
   const adPath = /href="(\/anuncio\/[^"/?#]+)"/.exec(home)?.[1];
   if (!adPath) throw new Error("js-budget: the home page links to no ad (no demo data?)");
-  return [
+  const pages: BudgetPage[] = [
     { name: "/", path: "/", budgetKb: JS_BUDGET_KB.browsing },
     { name: "/categories", path: "/categories", budgetKb: JS_BUDGET_KB.browsing },
     { name: "/anuncio/{id}", path: adPath, budgetKb: JS_BUDGET_KB.browsing },
@@ -35,6 +43,7 @@ export async function budgetPages(base: string): Promise<BudgetPage[]> {
     { name: "/login", path: "/login", budgetKb: JS_BUDGET_KB.accountForms },
     { name: "/register", path: "/register", budgetKb: JS_BUDGET_KB.accountForms },
   ];
+  return pages.map((page) => (KEPT_KB[page.name] ? { ...page, keptKb: KEPT_KB[page.name] } : page));
 }
 
 /** Every script address the HTML names, once each, in the order it names them. */
@@ -77,13 +86,17 @@ export async function measurePage(base: string, page: BudgetPage): Promise<PageS
   return { ...page, scripts, gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) };
 }
 
-export const withinBudget = (page: PageScripts) => page.gzipBytes <= page.budgetKb * 1024;
+/** Within what the build keeps: issue #35's budget, or the page's kept ceiling where that is not reached yet. */
+export const withinBudget = (page: PageScripts) => page.gzipBytes <= (page.keptKb ?? page.budgetKb) * 1024;
 
 /** The page's total against its budget, then each script and its size, largest first. */
 export function describe(page: PageScripts) {
+  const limitKb = page.keptKb ?? page.budgetKb;
+  const verdict = withinBudget(page) ? `ok, ${kb(limitKb * 1024 - page.gzipBytes)} KB left` : "OVER";
+  const issue = page.gzipBytes <= page.budgetKb * 1024 ? "" : `; issue #35's ${page.budgetKb} KB not reached`;
   const head =
     `${page.name.padEnd(14)} ${kb(page.gzipBytes).padStart(6)} KB gzip in ${page.scripts.length} scripts ` +
-    `(budget ${page.budgetKb} KB: ${withinBudget(page) ? `ok, ${kb(page.budgetKb * 1024 - page.gzipBytes)} KB left` : "OVER"})`;
+    `(${page.keptKb ? "kept" : "budget"} ${limitKb} KB: ${verdict}${issue})`;
   return [head, ...page.scripts.map((script) => `    ${kb(script.gzipBytes).padStart(6)} KB  ${script.url}`)].join("\n");
 }
 

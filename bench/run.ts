@@ -61,6 +61,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort } from "../tests/support/free-port";
+import { namedScripts } from "./js-budget";
 import { waitForHealth } from "./wait-for-health";
 import type Database from "better-sqlite3";
 
@@ -315,10 +316,8 @@ function explain(sqlite: Database.Database, size: number, name: string, filter: 
 async function pageWeight(base: string, page = "/") {
   const html = await (await fetch(`${base}${page}`)).text();
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
-  // What the browser fetches: module preloads and the inline scripts' imports. Not every /assets/ path in the
-  // HTML: the inline route manifest names its own file, which lazy route discovery never downloads.
-  const scriptUrls = /(?:rel="modulepreload(?:-after-load)?" href=|from |import\()"(\/assets\/[^"]+\.js)"/g;
-  const js = [...new Set([...html.matchAll(scriptUrls)].map((m) => m[1]!))];
+  // Every script the HTML names, counted as the size test counts them (bench/js-budget.ts).
+  const js = namedScripts(html);
   const gz = async (url: string) => gzipSync(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).byteLength;
   const jsBytes = (await Promise.all(js.map(gz))).reduce((a, b) => a + b, 0);
   const cssBytes = (await Promise.all(css.map(gz))).reduce((a, b) => a + b, 0);

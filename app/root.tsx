@@ -15,6 +15,7 @@ import { ClientSession } from "~/components/auth/ClientSession";
 import { replayInputMadeBeforeHydration } from "~/components/replay-early-input";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
+import { unreadMessageCount } from "~/models/message/conversations.server";
 import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { LazyToast, lazyPart, useServerParts } from "~/components/server-parts";
@@ -61,7 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([toasts.getToast(request), getOptionalUser(request)]);
   // remix-toast commits its cookie on every read: without a toast to clear, that was an empty `toast`
   // cookie set on every visitor's first page, for nothing (and it made every page uncacheable, ADR 027).
-  return data({ toast, user, operator: getEnv().operator }, { headers: toast ? headers : undefined });
+  // The header's unread messages (issue #37): one indexed read, for a signed-in person only, whose pages are never kept (ADR 027).
+  const shellUser = user ? { ...user, unreadMessages: unreadMessageCount(user.id) } : null;
+  return data({ toast, user: shellUser, operator: getEnv().operator }, { headers: toast ? headers : undefined });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -18,6 +18,7 @@ import { syncSearchIndex } from "~/models/listing/search-index.server";
 import { reconcileSettings, runReconciliation } from "~/models/payment/reconciliation.server";
 import { runAlertsJob } from "~/models/saved-search/alerts.server";
 import { sendPriceDropMails } from "~/models/favourite/price-drop-mail.server";
+import { runMessageHousekeeping } from "~/models/message/retention.server";
 import { warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";
 import { registry } from "~/services/metrics-registry.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
@@ -63,6 +64,8 @@ const dailySchedule: Schedule = {
 export const JOBS: Job[] = [
   { name: "backup", schedule: backupSchedule, run: (env) => takeBackup(backupSettings(env)).then(() => copyAccessLogWithBackups(env)) },
   { name: "daily", schedule: dailySchedule, run: () => runDailyJobOnce() },
+  // Messages (issue #37): conversations 90 days after their ad went, visitors' drafts after a day.
+  { name: "messages-daily", schedule: dailySchedule, run: async () => logMessageHousekeeping(runMessageHousekeeping()) },
   { name: "reconciliation", schedule: every((env) => reconcileSettings(env).intervalMs), run: (env) => runReconciliation(reconcileSettings(env)) },
   // Photos stored before perceptual hashes existed (none once done): after start-up, never holding it up.
   { name: "photo-hashes", schedule: atStartUp, run: () => backfillPhotoHashes() },
@@ -70,6 +73,10 @@ export const JOBS: Job[] = [
   // price-drop e-mails still owed (held for review, or failed when first sent).
   { name: "alerts", schedule: every(() => 60 * 60_000), run: () => runAlertsJob().then(logAlerts).then(() => sendPriceDropMails()).then(logPriceDrops) },
 ];
+
+function logMessageHousekeeping(report: ReturnType<typeof runMessageHousekeeping>) {
+  if (report.conversations || report.drafts) console.log(`[messages] ${report.conversations} conversation(s) of removed ads and ${report.drafts} draft(s) deleted`);
+}
 
 function logAlerts(report: Awaited<ReturnType<typeof runAlertsJob>>) {
   if (report.mailed || report.failed) console.log(`[alerts] ${report.mailed} e-mail(s) sent, ${report.failed} failed`);

@@ -18,6 +18,8 @@ import { listPublicCards } from "~/models/listing/listing.server";
 import { listingPath } from "~/models/listing/listing-links";
 import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/listing/structured-data";
 import { countAdView } from "~/models/ad/views.server";
+import { messageBoxFor } from "~/models/message/conversations.server";
+import { messageDraft } from "~/models/message/drafts.server";
 import { siteOrigin } from "~/web/auth.server";
 import { visitorFavourites } from "~/web/favourites.server";
 import { goneData, NO_STORE, notFoundPage } from "~/web/http.server";
@@ -87,7 +89,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The boost's badge while it runs (ADR 037), and its owner's links to buy more while the ad is public.
   const boostedUntil = boostedUntilByAd([ad.id]).get(ad.id)?.toISOString() ?? null;
   const ownsLiveAd = user?.id === ad.userId && ad.status === "active";
-  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id), boostedUntil, ownsLiveAd }, { headers });
+  // 'Enviar mensagem' (issue #37): back from the login, the address's token brings the visitor's text back.
+  const draftToken = new URL(request.url).searchParams.get("mensagem");
+  const messageBox = messageBoxFor(user?.id ?? null, ad, draftToken, user ? messageDraft(draftToken, ad.id) : null);
+  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id), boostedUntil, ownsLiveAd, messageBox }, { headers });
 }
 
 /** A report sent from this page must not reload it: the third report takes the ad out of the public eye (a 404). */
@@ -165,7 +170,7 @@ export default function AdPage() {
   );
 }
 
-function PublicAdPage({ ad, dates, counted, origin, favourite, boostedUntil, ownsLiveAd }: Omit<Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "ad" }>, "kind">) {
+function PublicAdPage({ ad, dates, counted, origin, favourite, boostedUntil, ownsLiveAd, messageBox }: Omit<Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "ad" }>, "kind">) {
   // Opened by a client-side navigation (the server did not count it): count this opening once.
   const countedFor = useRef<number | null>(counted ? ad.id : null);
   useEffect(() => {
@@ -207,6 +212,7 @@ function PublicAdPage({ ad, dates, counted, origin, favourite, boostedUntil, own
           ad={ad}
           dates={dates}
           shareUrl={`${origin}${adPath(ad)}`}
+          messageBox={messageBox}
           actions={
             <>
             {ad.status === "active" ? <FavouriteButton adId={ad.id} favourite={favourite} wide /> : null}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
+import { MessageSellerForm } from "~/components/messages/MessageSellerForm";
 import { adContactPath, adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
 import { sellerName, sellerPath } from "~/models/listing/seller";
 import type { AdDetailDates } from "./ad-dates";
@@ -38,6 +39,7 @@ export function AdDetail({
   headingLevel = 1,
   shareUrl,
   actions,
+  messageBox,
 }: {
   ad: AdDetailData;
   /** Its dates, formatted (adDetailDates): by the page's loader, by the dialogs in the browser. */
@@ -47,6 +49,8 @@ export function AdDetail({
   shareUrl?: string;
   /** Extra buttons after the contact bar (the dialog's Fechar, the page's way back). */
   actions?: ReactNode;
+  /** 'Enviar mensagem' for this viewer (the page knows who they are); null hides it (the owner's own ad). */
+  messageBox?: Omit<Parameters<typeof MessageSellerForm>[0], "adId"> | null;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const whatsapp = whatsappLink(ad.whatsapp, ad.description);
@@ -124,6 +128,8 @@ export function AdDetail({
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800">{ad.description}</p>
       </section>
 
+      {ad.status === "active" && messageBox !== null ? <MessageSellerForm adId={ad.id} {...messageBox} /> : null}
+
       {ad.status === "active" ? (
         <details className="group rounded-xl border border-slate-200" id={`denunciar-${ad.id}`}>
           <summary className={`flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden ${focusRing}`}>
@@ -153,6 +159,12 @@ export function AdDetail({
           >
             <Icon name="message-circle" className="h-5 w-5" />
             Entrar em Contato
+          </a>
+        ) : ad.status === "active" && messageBox !== null ? (
+          // No number: the site's messages are how buyers reach this seller (issue #37, item 2).
+          <a href={`#mensagem-${ad.id}`} className={`inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${focusRing}`}>
+            <Icon name="message-circle" className="h-5 w-5" />
+            Enviar mensagem
           </a>
         ) : (
           <p className="flex flex-1 items-center text-sm text-slate-600">Este anunciante não informou um WhatsApp.</p>

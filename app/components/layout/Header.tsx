@@ -11,9 +11,11 @@ export type HeaderUser = {
   email: string;
   isAdmin: boolean;
   avatar: string | null;
+  /** Messages waiting for this person (issue #37): the root loader's one indexed read, kept fresh by UnreadMessages. */
+  unreadMessages?: number;
 };
 
-type NavItem = { to: string; label: string; icon: IconName; end?: boolean };
+type NavItem = { to: string; label: string; icon: IconName; end?: boolean; badge?: number };
 
 const focusRing =
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
@@ -29,6 +31,7 @@ function navItems(user: HeaderUser | null): NavItem[] {
     { to: "/categories", label: "Categorias", icon: "layout-grid" },
     { to: "/favoritos", label: "Favoritos", icon: "heart" },
   ];
+  if (user) items.push({ to: "/mensagens", label: "Mensagens", icon: "message-circle", badge: user.unreadMessages ?? 0 });
   if (user) items.push({ to: "/dashboard", label: "Meus Anúncios", icon: "layout-dashboard" });
   if (user?.isAdmin) items.push({ to: "/admin", label: "Admin", icon: "shield-check" });
   return items;
@@ -71,6 +74,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   }
                 >
                   {item.label}
+                  <UnreadBadge count={item.badge} />
                 </NavLink>
               </li>
             ))}
@@ -89,6 +93,17 @@ export function Header({ user }: { user: HeaderUser | null }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The unread messages beside 'Mensagens': nothing when there are none. */
+function UnreadBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <span data-testid="unread-messages" className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> não lidas</span>
+    </span>
   );
 }
 
@@ -224,7 +239,7 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
         ) : null}
         <nav aria-label="Menu" className="px-2 py-3">
           <ul className="space-y-1">
-            {items.map(({ to, label, icon, end }) => (
+            {items.map(({ to, label, icon, end, badge }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -237,6 +252,7 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
                 >
                   <Icon name={icon} className="h-5 w-5 shrink-0" />
                   {label}
+                  <UnreadBadge count={badge} />
                 </NavLink>
               </li>
             ))}

@@ -18,7 +18,7 @@ import { authAttempts } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { normalizeEmail } from "~/models/account/users.server";
 
-export type ThrottleKind = "login" | "login-ip" | "login-unknown-devices" | "forgot" | "forgot-ip" | "register" | "report" | "report-ip" | "ai-description";
+export type ThrottleKind = "login" | "login-ip" | "login-unknown-devices" | "forgot" | "forgot-ip" | "register" | "report" | "report-ip" | "ai-description" | "message-start" | "message-start-new-account" | "message";
 
 export type ThrottlePolicy = { max: number; windowMs: number };
 
@@ -46,6 +46,12 @@ export const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
   // The paid AI ('Gerar com IA', the moderation test): a person pressing again and again stays well
   // below this; a script does not.
   "ai-description": { max: 20, windowMs: MINUTE },
+  // Messages (models/message/conversations.server.ts, issue #37): new conversations per account a day,
+  // fewer while the account is younger than a day (both kinds count one key, so the day's total carries
+  // over when the account comes of age), and messages per person and conversation an hour.
+  "message-start": { max: 20, windowMs: 24 * 60 * MINUTE },
+  "message-start-new-account": { max: 5, windowMs: 24 * 60 * MINUTE },
+  message: { max: 30, windowMs: 60 * MINUTE },
 };
 
 /** Guesses per e-mail (from every address) in GUESS_WINDOW_MS that go through without waiting. */

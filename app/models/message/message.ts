@@ -1,0 +1,84 @@
+/**
+ * Messages between a buyer and a seller (issue #37), the browser-safe half: the limits, the pt-BR
+ * messages, the form's and the API's schemas, and the shapes the pages and the API share. The rules
+ * are in the `.server.ts` modules beside it: conversations.server.ts (write, read, the inbox),
+ * drafts.server.ts (a visitor's text kept while they sign in).
+ */
+import * as z from "zod/mini";
+import { keepLines } from "~/lib/plain-text";
+
+/** A message's length, in characters: one line like "Ainda está disponível?" up to a careful question. */
+export const MESSAGE_MAX = 1000;
+
+/**
+ * An account younger than this starts fewer conversations a day (a fresh account is a spammer's); the
+ * numbers are the throttle's "message-start*" and "message" policies (models/account/throttle.server.ts).
+ */
+export const NEW_ACCOUNT_HOURS = 24;
+
+/** How often an open conversation and the header's badge ask for news, with JavaScript (ADR 040). */
+export const POLL_VISIBLE_MS = 4000;
+/** …and the longest wait while the tab is hidden (the wait doubles up to this). */
+export const POLL_HIDDEN_MAX_MS = 60_000;
+
+/** The name of a side whose account was deleted. */
+export const REMOVED_USER_NAME = "Usuário removido";
+/** A buyer's name without a full name (a seller's is the site's "Anunciante"). */
+export const BUYER_FALLBACK_NAME = "Comprador";
+
+export const MESSAGE_MESSAGES = {
+  textRequired: "Escreva a mensagem",
+  textTooLong: `A mensagem pode ter até ${MESSAGE_MAX} caracteres`,
+  adNotFound: "Anúncio não encontrado ou não está mais disponível para mensagens",
+  conversationNotFound: "Conversa não encontrada",
+  ownAd: "Você não pode enviar mensagem para o seu próprio anúncio",
+  blocked: "Não é possível enviar mensagens para esta pessoa",
+  youBlocked: "Você bloqueou esta pessoa. Desbloqueie para enviar mensagens.",
+  suspended: "Suas mensagens foram suspensas pela moderação.",
+  tooManyConversations: "Você iniciou muitas conversas hoje. Tente novamente mais tarde.",
+  tooManyMessages: "Você enviou muitas mensagens nesta conversa. Aguarde um pouco para continuar.",
+  sent: "Mensagem enviada",
+  failedTitle: "Mensagem não enviada",
+  signInToSend: "Entre na sua conta para enviar a mensagem. O texto fica guardado.",
+} as const;
+
+/** The form's field and POST /api/ads/{id}/messages and /api/messages/{id}: `{ text }`, 1–1000 characters, lines kept. */
+export const messageSchema = z.object({
+  text: z
+    .string({ message: MESSAGE_MESSAGES.textRequired })
+    .check(keepLines(), z.minLength(1, { message: MESSAGE_MESSAGES.textRequired }), z.maxLength(MESSAGE_MAX, { message: MESSAGE_MESSAGES.textTooLong })),
+});
+
+export type MessageInput = z.output<typeof messageSchema>;
+
+/** One message as the conversation's page and GET /api/messages/{id} show it. */
+export type MessageView = {
+  id: number;
+  fromMe: boolean;
+  text: string;
+  createdAt: string;
+  readAt: string | null;
+  /** The safety warning shown to the receiver above a risky message (message-warning.ts), null otherwise and for one's own. */
+  warning: string | null;
+};
+
+/** A conversation's head: the ad (null once removed: then its snapshot), the other person's public name. */
+export type ConversationView = {
+  id: number;
+  ad: { id: number | null; title: string; price: string; available: boolean };
+  other: { name: string };
+  role: "buyer" | "seller";
+  /** Why this person cannot send here, when they cannot (blocked, suspended, the other side gone). */
+  cannotSend: string | null;
+  /** This person blocked the other one ('Desbloquear' shows). */
+  blockedByMe: boolean;
+};
+
+/** One line of /mensagens and GET /api/messages. */
+export type InboxItem = {
+  id: number;
+  ad: { id: number | null; title: string; primaryImageUrl: string | null };
+  other: { name: string };
+  lastMessage: { text: string; createdAt: string; fromMe: boolean };
+  unread: number;
+};

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { inbox } from "~/models/message/conversations.server";
+import { requireUser } from "~/web/auth.server";
+import { NO_STORE, parseOrThrow, searchParamsOf } from "~/web/http.server";
+
+const querySchema = z.object({ before: z.coerce.date({ message: "before deve ser uma data (ISO 8601)" }).optional() });
+
+/**
+ * GET /api/messages → `{ conversations: [{ id, ad: { id, title, primaryImageUrl }, other: { name },
+ * lastMessage: { text, createdAt, fromMe }, unread }] }`, newest first, 50 at a time (`?before=` the last
+ * one's lastMessage.createdAt for the next 50).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { before } = parseOrThrow(querySchema, searchParamsOf(request), "Parâmetros inválidos");
+  return Response.json({ conversations: inbox(user.id, { before }) }, { headers: NO_STORE });
+}

@@ -153,7 +153,9 @@ export default function DashboardPage() {
   const view = useViewDialog();
   const back = `${location.pathname}${location.search}`;
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-5 px-3 py-6 sm:px-4 sm:py-8 lg:px-6">
+    // On a phone the ads come first (issue #36, item 5): the filters, the six numbers and the tips follow
+    // them (CSS order, so the page is the same with or without JavaScript); from 640 px the page reads top down.
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-3 py-6 sm:px-4 sm:py-8 lg:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Meus Anúncios</h1>
@@ -164,9 +166,15 @@ export default function DashboardPage() {
           Novo Anúncio
         </Link>
       </div>
-      <StatsCards stats={stats} />
-      <SellerSafetyTips />
-      <DashboardFilters filter={filter} categories={categories} isAdmin={isAdmin} />
+      <div className="order-2 sm:order-none" data-testid="dashboard-stats">
+        <StatsCards stats={stats} />
+      </div>
+      <div className="order-3 sm:order-none">
+        <SellerSafetyTips />
+      </div>
+      <div className="order-1 sm:order-none" data-testid="dashboard-filters">
+        <DashboardFilters filter={filter} categories={categories} isAdmin={isAdmin} />
+      </div>
       <p className="text-sm text-slate-600" aria-live="polite">
         {total === 1 ? "1 anúncio" : `${total.toLocaleString("pt-BR")} anúncios`}
       </p>

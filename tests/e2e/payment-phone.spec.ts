@@ -3,9 +3,10 @@
  * payment page warns that an ad without WhatsApp leaves buyers no way to reach the seller; the pay button
  * comes before the summary, and once the PIX charge exists its "copia e cola" comes before the QR code
  * (which is for another device); with the local gateway the PIX option and the waiting line say the
- * confirmation is manual instead of promising it "na hora".
+ * confirmation is manual instead of promising it "na hora". The dashboard shows the ads before its
+ * filters and its six numbers.
  */
-import { deleteAd, expect, insertPendingPaymentAd, withE2eDatabase } from "../support/e2e-ads";
+import { deleteAd, expect, insertManagedAd, insertPendingPaymentAd, withE2eDatabase } from "../support/e2e-ads";
 import { test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
@@ -38,6 +39,20 @@ test("the payment page on a phone: warning, pay button first, copia e cola befor
     if (javaScriptEnabled) await expect(page.getByText("Aguardando a confirmação manual da equipe do site.")).toBeVisible();
     await expect(page.getByText("Verificando o pagamento automaticamente")).toHaveCount(0);
     await expect(page.getByTestId("no-whatsapp-warning")).toBeVisible();
+  } finally {
+    deleteAd(ad.id);
+  }
+});
+
+test("the dashboard on a phone: the ads before the filters and the numbers @nojs", async ({ page, signedInUser }) => {
+  const { email } = await signedInUser("Dora Painel");
+  const ad = insertManagedAd(email, { status: "active", createdDaysAgo: 1 });
+  try {
+    await page.goto("/dashboard");
+    const row = page.getByTestId(`ad-row-${ad.id}`);
+    await expect(row).toBeVisible();
+    expect(await top(row)).toBeLessThan(await top(page.getByTestId("dashboard-filters")));
+    expect(await top(row)).toBeLessThan(await top(page.getByTestId("dashboard-stats")));
   } finally {
     deleteAd(ad.id);
   }

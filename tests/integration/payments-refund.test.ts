@@ -10,7 +10,9 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { chargeWithdrawals, payments, settings } from "~/db/schema";
+import { ads, chargeWithdrawals, payments, settings, subcategories } from "~/db/schema";
+import { dashboardFilterFromUrl, listManagedAds } from "~/models/ad/dashboard.server";
+import { getAdForEdit, updateAd } from "~/models/ad/edit.server";
 import { settleReceipts } from "~/models/payment/confirmation.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
 import { getPaymentForRefund, listPendingRefunds, listRecentPayments, refundPayment, REFUND_MESSAGES, settleRefundNotices } from "~/models/payment/refund.server";
@@ -21,6 +23,7 @@ import { GatewayError } from "~/services/payments/gateway";
 import { outboxDir, sendMail } from "~/models/mail/mailer.server";
 import { asAdmin, asUser, page, toastOf, type Caller } from "../support/admin";
 import { adOf, bearer, createPendingAd, createTestUser, customerInfo, goodCard, jsonPost, paymentOf, type TestUser } from "../support/payments";
+import { inDays } from "../support/ad-fixtures";
 import { decodeMail } from "../support/outbox";
 import { callRoute } from "../support/route";
 
@@ -230,6 +233,44 @@ describe("a refund the local gateway only records (issue #36, item 5)", () => {
     const notice = mailsTo(user).find((message) => message.subject === `Pagamento nº ${paymentId} estornado — Classificados Patos`);
     expect(notice?.text).toContain("O valor volta pela mesma forma de pagamento");
     expect(notice?.text).toContain("Valor estornado: R$\u00a012,50");
+  });
+});
+
+describe("an ad paused by a refund (issue #36, item 5)", () => {
+  it("offers its owner 'Pagar' (a new period paid for), never a 'Reativar' that fails", async () => {
+    const { user, ad, paymentId } = await paidAd();
+    expect((await refundPayment(paymentId, admin.id)).ok).toBe(true);
+    expect(adOf(ad.id).status).toBe("paused");
+    const owner = { id: user.id, isAdmin: false };
+    const actionsOf = () => listManagedAds(owner, dashboardFilterFromUrl(new URL("http://x/dashboard"), owner)).ads.find((row) => row.id === ad.id)?.actions;
+    expect(actionsOf()).toEqual(["pay-again", "mark-sold"]);
+
+    // 'Pagar' opens the edit page's reactivation: a new last day, then the payment page.
+    const found = getAdForEdit(ad.id, owner);
+    expect(found.ok && found.constraints).toMatchObject({ reactivating: true, leadsToPayment: true });
+    const row = adOf(ad.id);
+    const saved = await updateAd(ad.id, owner, {
+      adType: row.adType,
+      categoryId: row.categoryId,
+      subcategoryId: row.subcategoryId ?? db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.categoryId, row.categoryId)).get()?.id,
+      title: row.title,
+      description: row.description,
+      price: row.priceCents,
+      whatsapp: "",
+      expirationDate: inDays(6),
+    });
+    expect(saved).toMatchObject({ ok: true, status: "pending_payment", leadsToPayment: true });
+    const response = await callRoute(createPayment, "/api/payments/create", jsonPost({ adId: ad.id, paymentMethod: "CREDIT_CARD", customerInfo, creditCard: goodCard }, bearer(user)));
+    expect(response.status).toBe(201);
+    expect(adOf(ad.id).status).toBe("active");
+  });
+
+  it("keeps 'Reativar' for a pause of the owner's own", async () => {
+    const { user, ad } = await paidAd();
+    db.update(ads).set({ status: "paused" }).where(eq(ads.id, ad.id)).run();
+    const owner = { id: user.id, isAdmin: false };
+    const listed = listManagedAds(owner, dashboardFilterFromUrl(new URL("http://x/dashboard"), owner)).ads.find((row) => row.id === ad.id);
+    expect(listed?.actions).toEqual(["edit-paused", "reactivate", "mark-sold"]);
   });
 });
 

@@ -102,6 +102,13 @@ export function AdActions({ ad, isAdmin, back, onView }: { ad: ManagedAd; isAdmi
           Efetuar Pagamento
         </Link>
       ) : null}
+      {ad.actions.includes("pay-again") ? (
+        // Paused by a refund: a new period paid for (the edit page's reactivation, then the payment).
+        <Link to={`/edit-ad/${ad.id}?reactivate=true`} className={primaryAction} aria-label={`Pagar${label}`}>
+          <Icon name="credit-card" className="h-4 w-4" />
+          Pagar
+        </Link>
+      ) : null}
       {ad.actions.includes("edit-unpaid") ? (
         <Link to={`/edit-ad/${ad.id}`} className={primaryAction} aria-label={`Editar Anúncio${label}`}>
           <Icon name="pencil" className="h-4 w-4" />

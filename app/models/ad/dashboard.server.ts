@@ -28,6 +28,7 @@ import {
 } from "~/models/ad/manage";
 import { latestDecisions, type DecisionRecord } from "~/models/ad/decisions.server";
 import { archiveUserId } from "~/models/ad/removal.server";
+import { paidMoneyWasReversed } from "~/models/ad/status.server";
 import { publiclyVisible } from "~/models/ad/visibility.server";
 
 const MAX_SEARCH_TERMS = 8;
@@ -178,7 +179,7 @@ export function listManagedAds(actor: Actor, filter: DashboardFilter, now: Date 
         storedStatus: row.status,
         expirationDay: expirationKeyFromInstant(row.expirationDate),
         user: { id: row.userId, fullName: row.userFullName, email: actor.isAdmin || own ? row.userEmail : "" },
-        actions: own ? ownerActions(row, now) : [],
+        actions: own ? ownerActions({ ...row, refundPaused: status === "paused" && paidMoneyWasReversed(row.id) }, now) : [],
         deleteRefusal: deleteRefusal(row, actor, now),
         rejectionReasons: status === "rejected" ? [...(row.moderation?.issues ?? []), ...(decisions.get(row.id) ?? [])] : [],
         reviewReasons: reviewReasons(status, row.fraudSignals),

@@ -32,7 +32,7 @@ import { editConstraints, editRefusal, MANAGE_MESSAGES, statusChangeMessage, typ
 import { moderateAdContent } from "~/models/ad/moderation.server";
 import { priceChange } from "~/models/ad/price-drop.server";
 import { archiveUserId } from "~/models/ad/removal.server";
-import { CHANGED_MEANWHILE } from "~/models/ad/status.server";
+import { CHANGED_MEANWHILE, paidMoneyWasReversed } from "~/models/ad/status.server";
 import { characteristicDefinitions, checkAdCategory, expirationDayError, photosOfAd, type AdWriteRefusal } from "~/models/ad/write.server";
 import { sendQueuedWithdrawals, withdrawOpenCharges } from "~/models/payment-outbox/withdrawal-queue.server";
 import { getAdPricePerDayCents } from "~/models/setting/setting.server";
@@ -52,7 +52,8 @@ function loadAd(adId: number) {
     .where(eq(ads.id, adId))
     .get();
   if (!row || row.ad.userId === archiveUserId()) return null;
-  return row;
+  // A refund's pause: its owner pays again through the reactivation (manage.ts editConstraints).
+  return { ...row, ad: { ...row.ad, refundPaused: row.ad.status === "paused" && paidMoneyWasReversed(adId) } };
 }
 
 /** The ad for the edit page, or why the actor may not edit it (403 not theirs, 404 missing, 409 not editable now). */

@@ -136,14 +136,20 @@ export type DashboardStats = {
 };
 
 /** What the rules need to know about an ad. */
-export type ManagedAdState = { status: AdStatus; expirationDate: Date; createdAt: Date; userId: number };
+/**
+ * `refundPaused`: the ad is paused because the money that bought its period was given back (a refund or
+ * a chargeback, status.server.ts `paidMoneyWasReversed`): only a new payment brings it back, so its
+ * owner is offered 'Pagar' (a reactivation: a new period, a new cost) instead of a 'Reativar' that fails.
+ */
+export type ManagedAdState = { status: AdStatus; expirationDate: Date; createdAt: Date; userId: number; refundPaused?: boolean };
 /** Who acts. */
 export type Actor = { id: number; isAdmin: boolean };
 
 /**
  * The owner's dashboard actions by effective status (spec 02 §4):
  * - active: 'Editar' and 'Pausar';
- * - paused: 'Reativar' (and 'Editar', which first shows the 'Anúncio Pausado' notice);
+ * - paused: 'Reativar' (and 'Editar', which first shows the 'Anúncio Pausado' notice); paused by a refund:
+ *   'Pagar' (pay-again: the edit page's reactivation, a new period paid for);
  * - pending_payment created today (São Paulo): only 'Efetuar Pagamento';
  * - pending_payment from an earlier day: 'Editar Anúncio';
  * - expired: 'Reativar Anúncio';
@@ -151,14 +157,25 @@ export type Actor = { id: number; isAdmin: boolean };
  * - active also 'Impulsionar' (boost) and 'Prolongar' (extend), the purchases of a live ad (ADR 037);
  * - anything else (sold included): nothing.
  */
-export type OwnerAction = "edit" | "pause" | "reactivate" | "edit-paused" | "pay" | "edit-unpaid" | "reactivate-expired" | "mark-sold" | "boost" | "extend";
+export type OwnerAction =
+  | "edit"
+  | "pause"
+  | "reactivate"
+  | "edit-paused"
+  | "pay"
+  | "pay-again"
+  | "edit-unpaid"
+  | "reactivate-expired"
+  | "mark-sold"
+  | "boost"
+  | "extend";
 
 export function ownerActions(ad: Omit<ManagedAdState, "userId">, now: Date = new Date()): OwnerAction[] {
   switch (effectiveStatus(ad, now)) {
     case "active":
       return ["edit", "pause", "mark-sold", "boost", "extend"];
     case "paused":
-      return ["edit-paused", "reactivate", "mark-sold"];
+      return ad.refundPaused ? ["pay-again", "mark-sold"] : ["edit-paused", "reactivate", "mark-sold"];
     case "pending_payment":
       return isCreatedToday(ad.createdAt, now) ? ["pay"] : ["edit-unpaid"];
     case "expired":
@@ -205,6 +222,7 @@ export function editRefusal(ad: ManagedAdState, actor: Actor, now: Date = new Da
   if (status === "sold") return MANAGE_MESSAGES.soldFinal;
   if (actor.isAdmin) return null;
   if (status === "active" || status === "expired") return null;
+  if (status === "paused" && ad.refundPaused) return null;
   if (status === "pending_payment" && !isCreatedToday(ad.createdAt, now)) return null;
   return notEditableMessage(status);
 }
@@ -238,7 +256,8 @@ export type EditConstraints = {
 
 export function editConstraints(ad: ManagedAdState, actor: Actor, now: Date = new Date()): EditConstraints {
   const status = effectiveStatus(ad, now);
-  const reactivating = status === "expired";
+  // A refund's pause ends only with a new payment: its owner reactivates the ad like an expired one.
+  const reactivating = status === "expired" || (status === "paused" && Boolean(ad.refundPaused) && !actor.isAdmin);
   const statusLocked = reactivating || ad.status === "pending_payment";
   let statusOptions: AdStatus[] = [ad.status];
   if (!statusLocked) {

@@ -27,7 +27,7 @@ function refusal(status: ManageRefusal["status"], title: string, message: string
  * Was the money that bought the ad's current period given back (refunded or charged back)? Then the
  * ad's pause is the payment's (lifecycle.server.ts's pauseAfterRefund), not its owner's to undo.
  */
-function paidMoneyWasReversed(adId: number): boolean {
+export function paidMoneyWasReversed(adId: number): boolean {
   const last = db
     .select({ status: payments.status })
     .from(payments)

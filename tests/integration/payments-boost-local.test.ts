@@ -122,11 +122,11 @@ describe("POST /api/payments/create with purpose: boost", () => {
     expect(paymentOf(first.body.payment!.id).refundDueReason).toBeTruthy();
   });
 
-  it("a boost paid after the ad stopped being public is flagged for refund, never applied", async () => {
+  it.each(["paused", "sold"] as const)("a boost paid after the ad was %s is flagged for refund, never applied", async (status) => {
     const user = await createTestUser();
     const ad = activeAd(user.id, 10);
     const { body } = await buy(user, ad.id, { purpose: "boost", boostDays: 3 });
-    db.update(ads).set({ status: "paused" }).where(eq(ads.id, ad.id)).run();
+    db.update(ads).set({ status }).where(eq(ads.id, ad.id)).run();
     await confirm(body.payment!.id);
     expect(paymentOf(body.payment!.id)).toMatchObject({ status: "received" });
     expect(paymentOf(body.payment!.id).refundDueReason).toMatch(/Impulso pago quando o anúncio já não estava público/);
@@ -134,15 +134,17 @@ describe("POST /api/payments/create with purpose: boost", () => {
     expect(runningBoostOf(ad.id)).toBeNull();
   });
 
-  it("the boost stops when the ad stops being public, and a refund stops it without pausing the ad", async () => {
+  it("the boost stops when the ad stops being public (paused, sold, held), and a refund stops it without pausing the ad", async () => {
     const user = await createTestUser();
     const ad = activeAd(user.id, 10);
     const { body } = await buy(user, ad.id, { purpose: "boost", boostDays: 3 });
     await confirm(body.payment!.id);
     const { boostedUntilByAd } = await import("~/models/ad/boost.server");
     expect(boostedUntilByAd([ad.id]).has(ad.id)).toBe(true);
-    db.update(ads).set({ status: "paused" }).where(eq(ads.id, ad.id)).run();
-    expect(boostedUntilByAd([ad.id]).has(ad.id)).toBe(false);
+    for (const status of ["paused", "sold", "pending"] as const) {
+      db.update(ads).set({ status }).where(eq(ads.id, ad.id)).run();
+      expect(boostedUntilByAd([ad.id]).has(ad.id)).toBe(false);
+    }
     db.update(ads).set({ status: "active" }).where(eq(ads.id, ad.id)).run();
     expect(boostedUntilByAd([ad.id]).has(ad.id)).toBe(true);
 

@@ -209,9 +209,10 @@ function Divider() {
   );
 }
 
-export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+/** `className`: for a link that stands alone (not inside a sentence), e.g. a 44 px touch target. */
+export function TextLink({ to, children, className = "" }: { to: string; children: ReactNode; className?: string }) {
   return (
-    <Link to={to} className={`font-semibold text-brand-700 underline-offset-2 hover:underline ${focusRing} rounded`}>
+    <Link to={to} className={`font-semibold text-brand-700 underline-offset-2 hover:underline ${focusRing} rounded ${className}`}>
       {children}
     </Link>
   );

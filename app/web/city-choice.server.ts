@@ -1,0 +1,57 @@
+/**
+ * The city a visitor chose, remembered for their next list page and their next visit (issue #35,
+ * ADR 043). The list pages carry the city in their address (`cityId`); a list asked for without one
+ * shows the city this browser chose last, kept in the plain `cidade` cookie (a city's id, or "todas"
+ * on /categories): nothing about the person, so a request whose only cookie it is still counts as a
+ * first visit for the kept pages of ADR 027, which key their page by it (anonymous-pages.server.ts).
+ * Plain GET forms and links set it, so it works without JavaScript.
+ */
+import { getEnv } from "~/env.server";
+import { ALL_CITIES } from "~/models/ad/ad";
+
+const CITY_COOKIE = "cidade";
+const ONE_YEAR_S = 365 * 86_400;
+/** A city's id or "todas": anything else in the cookie is not ours and is ignored. */
+const CITY_VALUE = new RegExp(`^(?:[1-9]\\d{0,8}|${ALL_CITIES})$`);
+const CITY_COOKIE_PAIR = new RegExp(`^\\s*${CITY_COOKIE}=([^;]*?)\\s*;?\\s*$`);
+
+/** The remembered city's value when the Cookie header holds that cookie and nothing else; null otherwise. */
+export function cityCookieAlone(cookieHeader: string | string[] | undefined | null): string | null {
+  if (typeof cookieHeader !== "string") return null;
+  const value = CITY_COOKIE_PAIR.exec(cookieHeader)?.[1];
+  return value !== undefined && CITY_VALUE.test(value) ? value : null;
+}
+
+/** The remembered city's value among the request's cookies, or null. */
+function rememberedCity(request: Request): string | null {
+  for (const pair of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [name, value] = pair.trim().split("=");
+    if (name === CITY_COOKIE && value !== undefined && CITY_VALUE.test(value)) return value;
+  }
+  return null;
+}
+
+/** The list's address as the visitor means it: the address's own city, else the one this browser chose last. */
+export function withRememberedCity(url: URL, request: Request): URL {
+  const remembered = rememberedCity(request);
+  if (url.searchParams.has("cityId") || remembered === null) return url;
+  const meant = new URL(url);
+  meant.searchParams.set("cityId", remembered);
+  return meant;
+}
+
+/**
+ * The headers that remember `shown` (the city the page shows: its id, or "todas") when the address
+ * asked for it by name and the browser remembers another; undefined otherwise. A page whose address
+ * names no city, or a city that does not exist, changes nothing.
+ */
+export function rememberCity(url: URL, request: Request, shown: string): HeadersInit | undefined {
+  if (url.searchParams.get("cityId") !== shown || !CITY_VALUE.test(shown) || rememberedCity(request) === shown) return undefined;
+  const secure = getEnv().isHttps ? "; Secure" : "";
+  return { "Set-Cookie": `${CITY_COOKIE}=${shown}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax; HttpOnly${secure}` };
+}
+
+/** Whether a Set-Cookie value is the one rememberCity writes (the kept pages may keep it: it depends on the address and the cookie only). */
+export function isCityCookie(setCookie: string): boolean {
+  return setCookie.startsWith(`${CITY_COOKIE}=`);
+}

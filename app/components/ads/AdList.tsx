@@ -6,7 +6,7 @@ import { AD_LOAD_ERROR, AD_NOT_FOUND, type AdDetail, type CardAd } from "~/model
 import { AdCard, AdCardSkeleton } from "./AdCard";
 import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "./FavouriteButton";
 import { useHydrated } from "~/components/use-hydrated";
-import { LAYOUT_KEY } from "./layout-key";
+import { LAYOUT_KEY, PHONE_LAYOUT_KEY } from "./layout-key";
 
 export const PAGE_SIZE = 12;
 const SKELETON_CARDS = 8;
@@ -219,8 +219,9 @@ function useAdDialog() {
 }
 
 /**
- * Applies the remembered layout before the list paints (no jump from 3 to 1 column after hydration).
- * The grid and the cards read html[data-ads-cols] through Tailwind arbitrary variants.
+ * Applies the remembered layouts before the list paints (no jump from 3 to 1 column after hydration).
+ * The grid and the cards read html[data-ads-cols] (desktop) and html[data-ads-phone] (a phone's full
+ * cards instead of the compact list) in tailwind.css.
  */
 function LayoutScript() {
   const nonce = useNonce();
@@ -229,27 +230,36 @@ function LayoutScript() {
       nonce={nonce}
       suppressHydrationWarning
       dangerouslySetInnerHTML={{
-        __html: `try{var c=localStorage.getItem("${LAYOUT_KEY}");document.documentElement.dataset.adsCols=c==="1"||c==="2"?c:"3"}catch(e){}`,
+        __html: `try{var c=localStorage.getItem("${LAYOUT_KEY}");document.documentElement.dataset.adsCols=c==="1"||c==="2"?c:"3";if(localStorage.getItem("${PHONE_LAYOUT_KEY}")==="cards")document.documentElement.dataset.adsPhone="cards"}catch(e){}`,
       }}
     />
   );
 }
 
-// The 1/2/3-per-row switch is for desktops only: its code is fetched there, once the page is up.
+// The switches' code is fetched once the page is up, and only where one is shown.
 const LayoutButtons = lazy(() => import("./LayoutButtons"));
+const PhoneLayoutButtons = lazy(() => import("./LayoutButtons").then((module) => ({ default: module.PhoneLayoutButtons })));
 const DESKTOP = "(min-width: 1024px)";
-const subscribeDesktop = (onChange: () => void) => {
-  const query = window.matchMedia(DESKTOP);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-};
+// tailwind.css's compact list: below Tailwind's sm.
+const PHONE = "(max-width: 639px)";
+const screenIs = (media: string) => ({
+  subscribe: (onChange: () => void) => {
+    const query = window.matchMedia(media);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  },
+  matches: () => window.matchMedia(media).matches,
+});
+const desktopScreen = screenIs(DESKTOP);
+const phoneScreen = screenIs(PHONE);
 
-/** The 1/2/3-per-row switch (desktop only, default 3, remembered in this browser). Needs JavaScript. */
+/**
+ * The layout switch, remembered in this browser; needs JavaScript. On a desktop 1/2/3 per row (default
+ * 3, spec 01 §2); on a phone the compact list (the default: several ads a screen) or the spec's cards.
+ */
 export function LayoutSwitch() {
-  const desktop = useSyncExternalStore(subscribeDesktop, () => window.matchMedia(DESKTOP).matches, () => false);
-  return desktop ? (
-    <Suspense fallback={null}>
-      <LayoutButtons />
-    </Suspense>
-  ) : null;
+  const desktop = useSyncExternalStore(desktopScreen.subscribe, desktopScreen.matches, () => false);
+  const phone = useSyncExternalStore(phoneScreen.subscribe, phoneScreen.matches, () => false);
+  if (!desktop && !phone) return null;
+  return <Suspense fallback={null}>{desktop ? <LayoutButtons /> : <PhoneLayoutButtons />}</Suspense>;
 }

@@ -16,7 +16,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { CardAd } from "~/models/ad/ad";
 import { AdCard } from "./AdCard";
 
-const ITEM = "flex w-72 shrink-0 snap-start lg:w-auto";
+// On a phone small tiles (photo, title, price: tailwind.css .ad-tiles), so the row leaves room for the lists below.
+const ITEM = "flex w-40 shrink-0 snap-start sm:w-72 lg:w-auto";
 const KEEP_SERVER_HTML = { __html: "" };
 
 export function RecentArrivals({ ads, cityName }: { ads: CardAd[]; cityName: string }) {
@@ -26,12 +27,12 @@ export function RecentArrivals({ ads, cityName }: { ads: CardAd[]; cityName: str
   const [hydratedWith] = useState(() => (hydrated ? null : ads));
   if (ads.length === 0) return null;
   return (
-    <section aria-labelledby="recem-chegados" className="mx-auto max-w-7xl px-4 pb-8 lg:px-6">
-      <h2 id="recem-chegados" className="text-xl font-bold text-slate-900">
+    <section aria-labelledby="recem-chegados" className="mx-auto max-w-7xl px-4 pb-4 sm:pb-8 lg:px-6">
+      <h2 id="recem-chegados" className="text-lg font-bold text-slate-900 sm:text-xl">
         Recém-chegados
       </h2>
       <p className="text-sm text-slate-600">{`Os últimos anúncios publicados em ${cityName}`}</p>
-      <ul data-testid="recent-arrivals" className="relative -mx-4 mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-3 lg:mx-0 lg:grid lg:grid-cols-3 lg:overflow-visible lg:px-0 xl:grid-cols-4">
+      <ul data-testid="recent-arrivals" className="ad-tiles relative -mx-4 mt-2 flex gap-3 sm:mt-4 sm:gap-4 snap-x snap-mandatory overflow-x-auto px-4 pb-3 lg:mx-0 lg:grid lg:grid-cols-3 lg:overflow-visible lg:px-0 xl:grid-cols-4">
         {ads.map((ad) =>
           server ? (
             <li key={`s${ad.id}`} className={ITEM} dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, false, false) }} />

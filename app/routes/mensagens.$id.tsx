@@ -9,10 +9,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MessageList } from "~/components/messages/MessageList";
 import { formatAdPrice } from "~/components/ads/format";
 import { parseId } from "~/lib/parse-id";
+import { setBlock } from "~/models/message/blocks.server";
 import { openConversation, reply } from "~/models/message/conversations.server";
 import { MESSAGE_MAX, MESSAGE_MESSAGES, messageSchema } from "~/models/message/message";
 import { requireUser } from "~/web/auth.server";
 import { invalidForm, NO_STORE, notFoundPage, readFormData, retryAfterHeaders } from "~/web/http.server";
+import { toast } from "~/web/toast.server";
 
 export { retryAfterPageHeaders as headers } from "~/web/http.server";
 
@@ -31,6 +33,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (id === null) throw notFoundPage(MESSAGE_MESSAGES.conversationNotFound);
   const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "block" || intent === "unblock") {
+    const outcome = setBlock(user.id, id, intent === "block");
+    if (!outcome.ok) throw notFoundPage(outcome.message);
+    return toast.redirectWithSuccess(`/mensagens/${id}`, { message: outcome.message }, { headers: NO_STORE });
+  }
   const raw = String(form.get("text") ?? "");
   const parsed = messageSchema.safeParse({ text: raw });
   if (!parsed.success) return invalidForm<Failure>({ message: parsed.error.issues[0]?.message ?? MESSAGE_MESSAGES.textRequired, text: raw });
@@ -57,7 +65,15 @@ export default function ConversationPage() {
         ← Mensagens
       </Link>
       <header className="rounded-xl border border-slate-200 p-3">
-        <h1 className="text-lg font-bold text-slate-900">{conversation.other.name}</h1>
+        <div className="flex items-start justify-between gap-2">
+          <h1 className="text-lg font-bold text-slate-900">{conversation.other.name}</h1>
+          <Form method="post">
+            <input type="hidden" name="intent" value={conversation.blockedByMe ? "unblock" : "block"} />
+            <button type="submit" className="min-h-11 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+              {conversation.blockedByMe ? "Desbloquear" : "Bloquear"}
+            </button>
+          </Form>
+        </div>
         <p className="text-sm text-slate-600">
           {ad.id !== null && ad.available ? (
             <Link to={`/anuncio/${ad.id}`} className="font-medium text-brand-800 hover:underline">

@@ -17,6 +17,8 @@ import { action as startApi } from "~/routes/api.ads.$id_.messages";
 import { loader as meApi } from "~/routes/api.auth.me";
 import { loader as inboxApi } from "~/routes/api.messages";
 import { action as replyApi, loader as conversationApi } from "~/routes/api.messages.$id";
+import { action as blockApi } from "~/routes/api.messages.$id_.block";
+import { action as unblockApi } from "~/routes/api.messages.$id_.unblock";
 import { loader as adPage } from "~/routes/anuncio.$id";
 import { action as adMessageForm } from "~/routes/anuncio.$id_.mensagem";
 import { loader as conversationPage, action as conversationForm } from "~/routes/mensagens.$id";
@@ -314,5 +316,48 @@ describe("an ad removed", () => {
     runMessageHousekeeping(new Date(Date.now() + 91 * DAY));
     expect(db.select().from(conversations).where(eq(conversations.id, conversationId)).get()).toBeUndefined();
     expect(db.select().from(messages).where(eq(messages.conversationId, conversationId)).all()).toHaveLength(0);
+  });
+});
+
+describe("'Bloquear' and 'Desbloquear'", () => {
+  const block = (user: TestUser, id: number, kind: "block" | "unblock") =>
+    callRoute(kind === "block" ? blockApi : unblockApi, `/api/messages/${id}/${kind}`, { params: { id: String(id) }, init: { method: "POST", headers: bearer(user) } });
+
+  it("either side blocks through the API or the page; the blocked one is told in every conversation with the blocker; unblock undoes it", async () => {
+    const other = await accountAged(10, "Outro Comprador");
+    const [first, second] = [await insertAd(seller.id, { status: "active" }), await insertAd(seller.id, { status: "active" })];
+    const { conversationId } = (await (await start(other, first.id, "Oi")).json()) as { conversationId: number };
+    const { conversationId: secondId } = (await (await start(other, second.id, "Oi de novo")).json()) as { conversationId: number };
+
+    const blocked = await block(seller, conversationId, "block");
+    expect(blocked.status).toBe(200);
+    expect(await blocked.json()).toMatchObject({ blocked: true });
+    for (const id of [conversationId, secondId]) {
+      const refused = await replyTo(other, id, "Oi?");
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(MESSAGE_MESSAGES.blocked);
+    }
+    // The blocker cannot write either until they unblock (they are told why).
+    expect(((await (await replyTo(seller, conversationId, "x")).json()) as { message: string }).message).toBe(MESSAGE_MESSAGES.youBlocked);
+
+    const page = await callRoute(conversationForm, `/mensagens/${conversationId}`, {
+      params: { id: String(conversationId) },
+      init: { method: "POST", headers: browser(seller), body: new URLSearchParams({ intent: "unblock" }) },
+    });
+    expect(page.status).toBe(302);
+    expect((await replyTo(other, secondId, "Obrigado")).status).toBe(201);
+
+    // The buyer's side blocks too.
+    expect((await block(other, conversationId, "block")).status).toBe(200);
+    expect((await replyTo(seller, conversationId, "Oi")).status).toBe(403);
+    expect((await block(other, conversationId, "unblock")).status).toBe(200);
+    expect((await replyTo(seller, conversationId, "Oi")).status).toBe(201);
+  });
+
+  it("answers 404 to anyone outside the conversation", async () => {
+    const ad = await insertAd(seller.id, { status: "active" });
+    const { conversationId } = (await (await start(buyer, ad.id, "Oi")).json()) as { conversationId: number };
+    for (const outsider of [stranger, admin]) expect((await block(outsider, conversationId, "block")).status).toBe(404);
+    expect(db.select().from(messageBlocks).where(eq(messageBlocks.blockerId, stranger.id)).all()).toHaveLength(0);
   });
 });

@@ -203,7 +203,9 @@ export function openConversation(userId: number, id: number, { afterId }: { afte
       other: { name: otherName(db, row, userId) },
       role,
       cannotSend: refusal?.message ?? null,
-      blockedByMe: refusal?.message === MESSAGE_MESSAGES.youBlocked,
+      blockedByMe:
+        otherId !== null &&
+        Boolean(db.select({ at: messageBlocks.createdAt }).from(messageBlocks).where(and(eq(messageBlocks.blockerId, userId), eq(messageBlocks.blockedId, otherId))).get()),
     },
     messages: rows.map((message) => {
       const fromMe = message.senderId === userId;
@@ -294,4 +296,10 @@ export type MessageBox = { conversationId: number | null; draft: string | null; 
 export function messageBoxFor(viewerId: number | null, ad: { id: number; userId: number }, draftToken: string | null, draft: string | null): MessageBox | null {
   if (viewerId === ad.userId) return null;
   return { conversationId: viewerId === null ? null : conversationIdAbout(viewerId, ad.id), draft: viewerId === null ? null : draft, draftToken: draft ? draftToken : null };
+}
+
+/** The other side of conversation `id` for `userId`: its id, null when that account was deleted, undefined when `userId` is not in it. */
+export function otherSideIn(userId: number, id: number): number | null | undefined {
+  const row = conversationOf(db, userId, id);
+  return row ? otherSideOf(row, userId) : undefined;
 }

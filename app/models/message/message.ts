@@ -38,6 +38,8 @@ export const MESSAGE_MESSAGES = {
   tooManyConversations: "Você iniciou muitas conversas hoje. Tente novamente mais tarde.",
   tooManyMessages: "Você enviou muitas mensagens nesta conversa. Aguarde um pouco para continuar.",
   sent: "Mensagem enviada",
+  blockedDone: "Pessoa bloqueada: ela não pode mais enviar mensagens para você.",
+  unblockedDone: "Pessoa desbloqueada.",
   failedTitle: "Mensagem não enviada",
   signInToSend: "Entre na sua conta para enviar a mensagem. O texto fica guardado.",
 } as const;

@@ -19,6 +19,9 @@ import { AdCard } from "./AdCard";
 // On a phone small tiles (photo, title, price: tailwind.css .ad-tiles), so the row leaves room for the lists below.
 const ITEM = "flex w-40 shrink-0 snap-start sm:w-72 lg:w-auto";
 const KEEP_SERVER_HTML = { __html: "" };
+// The row is in a phone's first screen, two tiles across: their photos load at once, the first one (the
+// page's largest paint on a phone) at high priority; the rest are lazy.
+const FIRST_SCREEN_TILES = 2;
 
 export function RecentArrivals({ ads, cityName }: { ads: CardAd[]; cityName: string }) {
   const server = useServerParts();
@@ -33,14 +36,14 @@ export function RecentArrivals({ ads, cityName }: { ads: CardAd[]; cityName: str
       </h2>
       <p className="text-sm text-slate-600">{`Os últimos anúncios publicados em ${cityName}`}</p>
       <ul data-testid="recent-arrivals" className="ad-tiles relative -mx-4 mt-2 flex gap-3 sm:mt-4 sm:gap-4 snap-x snap-mandatory overflow-x-auto px-4 pb-3 lg:mx-0 lg:grid lg:grid-cols-3 lg:overflow-visible lg:px-0 xl:grid-cols-4">
-        {ads.map((ad) =>
+        {ads.map((ad, index) =>
           server ? (
-            <li key={`s${ad.id}`} className={ITEM} dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, false, false) }} />
+            <li key={`s${ad.id}`} className={ITEM} dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, index < FIRST_SCREEN_TILES, index === 0) }} />
           ) : ads === hydratedWith ? (
             <li key={`s${ad.id}`} className={ITEM} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
           ) : (
             <li key={ad.id} className={ITEM}>
-              <AdCard ad={ad} />
+              <AdCard ad={ad} eager={index < FIRST_SCREEN_TILES} priority={index === 0} />
             </li>
           ),
         )}

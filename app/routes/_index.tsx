@@ -1,11 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Icon } from "~/components/Icon";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
 import { RecentArrivals } from "~/components/ads/RecentArrivals";
 import { gridCategories } from "~/components/category-icon.server";
-import { PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
+import { ALL_CITIES, PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
 import { pageFilterFromUrl } from "~/models/listing/listing-query.server";
 import { listPublicCards, listRecentCards } from "~/models/listing/listing.server";
 import { adItemListJsonLd } from "~/models/listing/structured-data";
@@ -25,15 +26,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 import { visitorFavourites } from "~/web/favourites.server";
+import { rememberCity, withRememberedCity } from "~/web/city-choice.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { cityId: requestedCityId, page } = pageFilterFromUrl(new URL(request.url));
+  const url = new URL(request.url);
+  const { cityId: requestedCityId, page } = pageFilterFromUrl(withRememberedCity(url, request));
   const cities = listCities();
-  // The featured list is always of one city: the one asked for, else Patos de Minas (spec 01 §9).
+  // The featured list is always of one city: the one asked for (or chosen last), else Patos de Minas (spec 01 §9).
   const city = chooseCity(cities, requestedCityId);
   // Cards (the card's share of each ad only): the page's data travels inside its HTML.
   const result = city ? listPublicCards({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
-  return {
+  const headers = city ? rememberCity(url, request, String(city.id)) : undefined;
+  return data({
     origin: siteOrigin(),
     recent: city ? listRecentCards(city.id) : [],
     categories: gridCategories(listCategories()),
@@ -42,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     result,
     favouriteIds: (await visitorFavourites(request)).favouriteIds,
-  };
+  }, { headers });
 }
 
 export default function Home() {
@@ -51,13 +55,52 @@ export default function Home() {
   const city = cities.find((c) => c.id === cityId);
   return (
     <>
+      {/* On a phone the banner is a line of slogan over the search and the city, so the ads start in the first screen (issue #35). */}
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 lg:px-6 py-10 sm:py-14">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Pequenos anúncios, grandes negócios!</h1>
-          <p className="mt-3 max-w-xl text-brand-100">
+        <div className="mx-auto max-w-7xl px-4 py-3 sm:py-14 lg:px-6">
+          <h1 className="text-lg font-extrabold leading-tight tracking-tight sm:text-4xl">Pequenos anúncios, grandes negócios!</h1>
+          <p className="mt-3 hidden max-w-xl text-brand-100 sm:block">
             Compre, venda e troque em Patos de Minas e região. Fale direto com quem anuncia pelo WhatsApp.
           </p>
-          <div className="mt-6 flex flex-wrap gap-3">
+          <div className="mt-3 grid gap-2 sm:mt-6 sm:max-w-2xl sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-3">
+            <Form method="get" action="/categories" role="search" aria-label="Buscar anúncios" className="flex gap-2">
+              {cityId ? <input type="hidden" name="cityId" value={cityId} /> : null}
+              <label htmlFor="busca-inicio" className="sr-only">
+                O que você procura?
+              </label>
+              <span className="relative min-w-0 flex-1">
+                <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
+                <input id="busca-inicio" type="search" name="search" enterKeyHint="search" placeholder="O que você procura?" className="filter-field pl-10" />
+              </span>
+              <button
+                type="submit"
+                className="min-h-11 shrink-0 rounded-lg bg-accent-400 px-4 font-semibold text-slate-900 hover:bg-accent-300 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
+              >
+                Buscar
+              </button>
+            </Form>
+            <Form method="get" action="/" preventScrollReset className="flex items-center gap-2">
+              <label htmlFor="cidade-inicio" className="shrink-0 text-sm font-semibold">
+                Cidade
+              </label>
+              <select
+                id="cidade-inicio"
+                name="cityId"
+                defaultValue={cityId ?? undefined}
+                key={cityId}
+                onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+                className="filter-field min-w-0 flex-1"
+              >
+                <CityOptions cities={cities} />
+              </select>
+              <noscript>
+                <button type="submit" className="min-h-11 rounded-lg bg-white px-4 font-semibold text-brand-800">
+                  Ver
+                </button>
+              </noscript>
+            </Form>
+          </div>
+          <div className="mt-6 hidden flex-wrap gap-3 sm:flex">
             <Link
               to="/categories"
               className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 shadow hover:bg-brand-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
@@ -74,11 +117,11 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="categorias" className="mx-auto max-w-7xl px-4 lg:px-6 py-8">
-        <h2 id="categorias" className="text-xl font-bold text-slate-900">
+      <section aria-labelledby="categorias" className="mx-auto max-w-7xl px-4 pb-3 pt-3 sm:py-8 lg:px-6">
+        <h2 id="categorias" className="sr-only text-xl font-bold text-slate-900 sm:not-sr-only">
           Categorias
         </h2>
-        <div className="mt-4">
+        <div className="sm:mt-4">
           <CategoryGrid categories={categories} />
         </div>
       </section>
@@ -86,9 +129,9 @@ export default function Home() {
       <RecentArrivals ads={recent} cityName={city?.name ?? "sua cidade"} />
 
       <section aria-labelledby="destaques" className="mx-auto max-w-7xl px-4 lg:px-6 pb-12">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex items-end justify-between gap-3">
           <div>
-            <h2 id="destaques" className="text-xl font-bold text-slate-900">
+            <h2 id="destaques" className="text-lg font-bold text-slate-900 sm:text-xl">
               Anúncios em Destaque
             </h2>
             <p className="text-sm text-slate-600">
@@ -97,34 +140,13 @@ export default function Home() {
                 : `${result.total} ${result.total === 1 ? "anúncio" : "anúncios"} em ${city?.name ?? "sua cidade"}`}
             </p>
           </div>
-          <div className="flex items-end gap-3">
-            <Form method="get" action="/" preventScrollReset className="flex items-end gap-2">
-              <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-                Cidade
-                <select
-                  name="cityId"
-                  defaultValue={cityId ?? undefined}
-                  key={cityId}
-                  onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-                  className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
-                >
-                  <CityOptions cities={cities} />
-                </select>
-              </label>
-              <noscript>
-                <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
-                  Ver
-                </button>
-              </noscript>
-            </Form>
-            <LayoutSwitch />
-          </div>
+          <LayoutSwitch />
         </div>
-        <div className="mt-6">
+        <div className="mt-3 sm:mt-6">
           {result.total === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
               Nenhum anúncio encontrado nesta cidade ainda.{" "}
-              <Link to="/categories" className="font-semibold text-brand-700 underline">
+              <Link to={`/categories?cityId=${ALL_CITIES}`} className="font-semibold text-brand-700 underline">
                 Ver todos os anúncios
               </Link>
             </p>

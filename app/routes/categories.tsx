@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
 import { FILTER_FORM_ID, FilterBar } from "~/components/ads/FilterBar";
 import { gridCategories } from "~/components/category-icon.server";
-import { PUBLIC_SORT_LABELS, PUBLIC_SORTS } from "~/models/ad/ad";
+import { ALL_CITIES, PUBLIC_SORT_LABELS, PUBLIC_SORTS } from "~/models/ad/ad";
 import { activeChips, apiQueryOf, canonicalSearch, filtersHref, withoutSearch } from "~/models/listing/listing-links";
 import { readListAddress } from "~/models/listing/listing-page.server";
 import { listPublicCards } from "~/models/listing/listing.server";
@@ -14,6 +14,7 @@ import { adItemListJsonLd } from "~/models/listing/structured-data";
 import { siteOrigin } from "~/web/auth.server";
 import { savedSearchQuery } from "~/models/saved-search/saved-searches.server";
 import { visitorFavourites } from "~/web/favourites.server";
+import { rememberCity, withRememberedCity } from "~/web/city-choice.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const tags: ReturnType<MetaFunction> = [
@@ -36,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canonical = canonicalSearch(url);
   if (canonical !== null) throw redirect(`/categories${canonical ? `?${canonical}` : ""}`);
 
-  const { applied, listFilter, categories: activeCategories, subcategories, cities, city, category, subcategory } = readListAddress(url);
+  // No city in the address: the one this browser chose last (ADR 043), else the default.
+  const { applied, listFilter, categories: activeCategories, subcategories, cities, city, category, subcategory } = readListAddress(withRememberedCity(url, request));
   const categories = gridCategories(activeCategories);
   // Cards (the card's share of each ad only): the page's data travels inside its HTML.
   const result = listPublicCards(listFilter);
@@ -54,7 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   // The panel lists only the chosen category's subcategories: with JavaScript a new category is applied at once.
   const { favouriteIds } = await visitorFavourites(request);
-  return {
+  const headers = rememberCity(url, request, applied.allCities ? ALL_CITIES : String(applied.cityId));
+  return data({
     origin: siteOrigin(),
     categories,
     subcategories: subcategories.filter((s) => s.categoryId === applied.categoryId),
@@ -66,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     favouriteIds,
     // 'Salvar busca' posts the filters in their short form (the page's own address, without order and page).
     saveSearchFields: [...new URLSearchParams(savedSearchQuery(applied))],
-  };
+  }, { headers });
 }
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
@@ -91,11 +94,11 @@ export default function Categories() {
         <CategoryGrid categories={categories} selectedId={applied.categoryId ?? undefined} />
       </nav>
 
-      <section aria-labelledby="resultados" className="mt-4 sm:mt-8">
+      <section aria-labelledby="resultados" className="mt-3 sm:mt-8">
         <h1 id="resultados" className="text-xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-2xl">
           {heading}
         </h1>
-        <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <div className="mt-1 flex items-center justify-between gap-3">
           <p className="text-sm text-slate-600" data-testid="results-count">
             {result.total === 0
               ? "Nenhum anúncio encontrado"
@@ -103,9 +106,15 @@ export default function Categories() {
                 ? "1 anúncio encontrado"
                 : `${result.total} anúncios encontrados`}
           </p>
-          <div className="flex items-center gap-2">
-            <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-              Ordenar
+          <span className="hidden sm:contents">
+            <LayoutSwitch />
+          </span>
+        </div>
+        {/* On a phone one row that scrolls sideways, so the ads start right below: the order, 'Salvar busca' and the filters in effect. */}
+        <div className="mt-2 flex items-center gap-2 sm:mt-3">
+          <div className="-ml-4 flex min-w-0 flex-1 items-center gap-2 overflow-x-auto pl-4 [scrollbar-width:none] sm:ml-0 sm:flex-wrap sm:pl-0">
+            <label className="flex shrink-0 items-center gap-2 text-sm font-medium text-slate-700">
+              <span className="sr-only sm:not-sr-only">Ordenar</span>
               <select
                 form={FILTER_FORM_ID}
                 name="sort"
@@ -115,7 +124,7 @@ export default function Categories() {
                   const form = event.currentTarget.form;
                   if (form) submit(form);
                 }}
-                className="min-h-10 rounded-lg border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
+                className="min-h-11 rounded-lg border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
               >
                 {PUBLIC_SORTS.map((sort) => (
                   <option key={sort} value={sort}>
@@ -125,44 +134,46 @@ export default function Categories() {
               </select>
             </label>
             <noscript>
-              <button type="submit" form={FILTER_FORM_ID} className="min-h-10 rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white">
+              <button type="submit" form={FILTER_FORM_ID} className="min-h-11 shrink-0 rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white">
                 Ordenar
               </button>
             </noscript>
-            <LayoutSwitch />
+            {/* Signed in or not: /buscas sends a visitor to sign in and back here. */}
+            <Form method="post" action="/buscas" className="flex shrink-0 items-center">
+              {saveSearchFields.map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button
+                type="submit"
+                className={`inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-lg border border-brand-200 bg-brand-50 px-4 text-sm font-semibold text-brand-900 hover:bg-brand-100 ${focusRing}`}
+              >
+                <Icon name="mail" className="h-4 w-4" />
+                Salvar busca
+              </button>
+              <span className="ml-2 hidden text-xs text-slate-600 sm:inline">e receba por e-mail os anúncios novos</span>
+            </Form>
+            {chips.length > 0 ? (
+              <ul aria-label="Filtros aplicados" className="flex shrink-0 gap-2 sm:flex-wrap">
+                {chips.map((chip) => (
+                  <li key={chip.label}>
+                    <Link
+                      to={chip.href}
+                      aria-label={`Remover filtro: ${chip.label}`}
+                      className={`inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full border border-brand-200 bg-brand-50 py-1 pl-3 pr-2 text-sm font-medium text-brand-900 hover:bg-brand-100 ${focusRing}`}
+                    >
+                      {chip.label}
+                      <Icon name="x" className="h-4 w-4" />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
+          <span className="shrink-0 sm:hidden">
+            <LayoutSwitch />
+          </span>
         </div>
-        {/* Signed in or not: /buscas sends a visitor to sign in and back here. */}
-        <Form method="post" action="/buscas" className="mt-3">
-          {saveSearchFields.map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button
-            type="submit"
-            className={`inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 text-sm font-semibold text-brand-900 hover:bg-brand-100 ${focusRing}`}
-          >
-            <Icon name="mail" className="h-4 w-4" />
-            Salvar busca
-          </button>
-          <span className="ml-2 text-xs text-slate-600">e receba por e-mail os anúncios novos</span>
-        </Form>
-        {chips.length > 0 ? (
-          <ul aria-label="Filtros aplicados" className="mt-3 flex flex-wrap gap-2">
-            {chips.map((chip) => (
-              <li key={chip.label}>
-                <Link
-                  to={chip.href}
-                  aria-label={`Remover filtro: ${chip.label}`}
-                  className={`inline-flex min-h-9 items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-1 pl-3 pr-2 text-sm font-medium text-brand-900 hover:bg-brand-100 ${focusRing}`}
-                >
-                  {chip.label}
-                  <Icon name="x" className="h-4 w-4" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="mt-4 sm:mt-6">
+        <div className="mt-3 sm:mt-6">
           {result.total === 0 ? (
             <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
               <p className="text-lg font-semibold text-slate-800">Nenhum anúncio encontrado</p>

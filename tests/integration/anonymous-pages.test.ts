@@ -67,6 +67,28 @@ describe("list pages kept for visitors without a cookie", () => {
     expect(keptPage(key, state, "bm9uY2U=")).toBeNull();
   });
 
+  it("keys the page by the chosen city when that cookie is the only one, and keeps its Set-Cookie (ADR 043)", () => {
+    const plain = anonymousPageKey(request())!;
+    const chosen = anonymousPageKey(request({ headers: { cookie: "cidade=7" } }));
+    expect(chosen).toBe(`${ORIGIN}/categories?cityId=1 cidade=7`);
+    expect(anonymousPageKey(request({ headers: { cookie: "cidade=todas" } }))).toBe(`${ORIGIN}/categories?cityId=1 cidade=todas`);
+    // With any other cookie, or a value the server never writes, the page is rendered for the request.
+    expect(anonymousPageKey(request({ headers: { cookie: "cidade=7; vid=abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "vid=abc; cidade=7" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "cidade=7%3B%20vid" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "cidade=7", authorization: "Bearer abc" } }))).toBeNull();
+
+    // The city's Set-Cookie follows from the address and the request's cookie, both in the key: kept with the page.
+    const state = anonymousPageState();
+    const remembering = { ...answer, headers: [...answer.headers, ["set-cookie", "cidade=1; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly"]] as [string, string][] };
+    keepPage(chosen!, state, remembering);
+    expect(keptPage(chosen!, state, "bm9uY2U=")?.headers).toEqual(remembering.headers);
+    expect(keptPage(plain, state, "bm9uY2U=")).toBeNull();
+    // Beside another cookie it is not kept.
+    keepPage(plain, state, { ...remembering, headers: [...remembering.headers, ["set-cookie", "vid=abc; Path=/"]] });
+    expect(keptPage(plain, state, "bm9uY2U=")).toBeNull();
+  });
+
   it("never keeps a page rendered for someone the session lookup found, whatever carried them", () => {
     const key = anonymousPageKey(request())!;
     const state = anonymousPageState();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Icon, type IconName } from "~/components/Icon";
-import { LAYOUT_KEY } from "./layout-key";
+import { LAYOUT_KEY, PHONE_LAYOUT_KEY } from "./layout-key";
 
 type Columns = 1 | 2 | 3;
 
@@ -39,6 +39,48 @@ export default function LayoutButtons() {
           aria-label={label}
           title={label}
           className={`rounded-md p-2 ${focusRing} ${columns === value ? "bg-brand-700 text-white" : "text-slate-600 hover:bg-slate-100"}`}
+        >
+          <Icon name={icon} className="h-5 w-5" />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type PhoneLayout = "list" | "cards";
+
+const PHONE_LAYOUTS: { layout: PhoneLayout; label: string; icon: IconName }[] = [
+  { layout: "list", label: "Lista compacta", icon: "rows-3" },
+  { layout: "cards", label: "Cartões completos", icon: "layout-grid" },
+];
+
+/** A phone's switch (AdList.tsx LayoutSwitch): the compact list by default, the spec's full cards on demand. */
+export function PhoneLayoutButtons() {
+  const [layout, setLayout] = useState<PhoneLayout>("list");
+  useEffect(() => {
+    if (document.documentElement.dataset.adsPhone === "cards") setLayout("cards");
+  }, []);
+  const choose = (value: PhoneLayout) => {
+    setLayout(value);
+    if (value === "cards") document.documentElement.dataset.adsPhone = "cards";
+    else delete document.documentElement.dataset.adsPhone;
+    try {
+      localStorage.setItem(PHONE_LAYOUT_KEY, value);
+    } catch {
+      // private mode or storage full: the choice lasts until the page is left
+    }
+  };
+  return (
+    <div role="group" aria-label="Exibição dos anúncios" className="flex items-center rounded-lg border border-slate-200 bg-white">
+      {PHONE_LAYOUTS.map(({ layout: value, label, icon }) => (
+        <button
+          key={value}
+          type="button"
+          onClick={() => choose(value)}
+          aria-pressed={layout === value}
+          aria-label={label}
+          title={label}
+          className={`flex h-11 w-11 items-center justify-center rounded-lg ${focusRing} ${layout === value ? "bg-brand-700 text-white" : "text-slate-600 hover:bg-slate-100"}`}
         >
           <Icon name={icon} className="h-5 w-5" />
         </button>

@@ -181,16 +181,16 @@ function PublicAdPage({ ad, dates, counted, origin, favourite, boostedUntil, own
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-2 sm:py-6 lg:px-6">
-      <nav aria-label="Trilha" className="mb-2 truncate text-sm text-slate-600 sm:mb-4">
+      <nav aria-label="Trilha" className="truncate text-sm text-slate-600 sm:mb-2">
         <ol className="flex items-center gap-1">
           <li>
-            <Link to="/" className="hover:text-brand-800 hover:underline">
+            <Link to="/" className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline">
               Início
             </Link>
           </li>
           <li aria-hidden="true">›</li>
           <li className="truncate">
-            <Link to={listingPath({ categoryId: ad.category.id })} className="hover:text-brand-800 hover:underline">
+            <Link to={listingPath({ categoryId: ad.category.id })} className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline">
               {ad.category.name}
             </Link>
           </li>
@@ -198,7 +198,7 @@ function PublicAdPage({ ad, dates, counted, origin, favourite, boostedUntil, own
             <>
               <li aria-hidden="true">›</li>
               <li className="truncate">
-                <Link to={listingPath({ categoryId: ad.category.id, subcategoryId: ad.subcategory.id })} className="hover:text-brand-800 hover:underline">
+                <Link to={listingPath({ categoryId: ad.category.id, subcategoryId: ad.subcategory.id })} className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline">
                   {ad.subcategory.name}
                 </Link>
               </li>

@@ -103,7 +103,7 @@ export function DescriptionField({
           formNoValidate
           disabled={spent || state === "busy"}
           onClick={hydrated ? (event) => void generate(event.currentTarget) : undefined}
-          className={`inline-flex items-center gap-1.5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-100 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`}
+          className={`inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-100 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`}
         >
           <Icon name={state === "busy" ? "loader-circle" : "sparkles"} className={`h-4 w-4 ${state === "busy" ? "animate-spin" : ""}`} />
           {spent ? AI_MESSAGES.limitButton : state === "busy" ? AI_MESSAGES.generating : AI_MESSAGES.generate}

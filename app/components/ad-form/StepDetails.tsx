@@ -88,7 +88,7 @@ export function StepDetails({
             <Icon name="map-pin" className="h-4 w-4" /> {city.name} - {city.state}
           </span>
         ) : null}
-        <button type="submit" name="intent" value="back" formNoValidate className={`ml-auto rounded text-sm font-semibold text-brand-700 hover:underline ${focusRing}`}>
+        <button type="submit" name="intent" value="back" formNoValidate className={`-my-2 ml-auto inline-flex min-h-11 items-center rounded px-3 text-sm font-semibold text-brand-700 hover:underline ${focusRing}`}>
           Alterar
         </button>
       </section>

@@ -69,7 +69,7 @@ export function StepPhotos({ data, rejection, formError }: { data: StepData; rej
                   name="intent"
                   value={`remove-photo:${photo.publicId}`}
                   aria-label={`Remover foto ${index + 1}`}
-                  className={`absolute right-2 top-2 rounded-full bg-white/90 p-1.5 text-red-700 shadow hover:bg-white ${focusRing}`}
+                  className={`absolute right-1 top-1 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-red-700 shadow hover:bg-white ${focusRing}`}
                 >
                   <Icon name="trash-2" className="h-4 w-4" />
                 </button>

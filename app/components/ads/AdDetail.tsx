@@ -282,7 +282,7 @@ export function Carousel({ ad }: { ad: Pick<AdDetailData, "id" | "title" | "imag
               type="button"
               onClick={() => scrollTo(current() - 1)}
               aria-label="Foto anterior"
-              className={`absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow ${focusRing}`}
+              className={`absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-3 text-slate-900 shadow ${focusRing}`}
             >
               <Icon name="chevron-left" className="h-5 w-5" />
             </button>
@@ -290,7 +290,7 @@ export function Carousel({ ad }: { ad: Pick<AdDetailData, "id" | "title" | "imag
               type="button"
               onClick={() => scrollTo(current() + 1)}
               aria-label="Próxima foto"
-              className={`absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow ${focusRing}`}
+              className={`absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-3 text-slate-900 shadow ${focusRing}`}
             >
               <Icon name="chevron-right" className="h-5 w-5" />
             </button>

@@ -86,7 +86,7 @@ export default function AdDialog({ ad, onRequestClose: requestClose }: { ad: AdD
           type="button"
           onClick={requestClose}
           aria-label="Fechar detalhes"
-          className="absolute right-3 top-3 z-10 rounded-full bg-white/90 p-2 text-slate-700 shadow hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          className="absolute right-3 top-3 z-10 rounded-full bg-white/90 p-3 text-slate-700 shadow hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           <Icon name="x" className="h-5 w-5" />
         </button>

@@ -190,7 +190,7 @@ function SearchBox({ search, clearSearchHref }: { search: string; clearSearchHre
           maxLength={100}
           enterKeyHint="search"
           placeholder="O que você procura?"
-          className={`${fieldClass} pl-10 pr-10 [&::-webkit-search-cancel-button]:hidden`}
+          className={`${fieldClass} pl-10 pr-11 [&::-webkit-search-cancel-button]:hidden`}
         />
         {filled ? (
           hydrated ? (
@@ -202,12 +202,12 @@ function SearchBox({ search, clearSearchHref }: { search: string; clearSearchHre
                 input.current?.focus();
               }}
               aria-label="Limpar busca"
-              className={`absolute right-1 top-1/2 -translate-y-1/2 rounded-md p-2 text-slate-500 hover:text-slate-900 ${focusRing}`}
+              className={`absolute right-0 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 ${focusRing}`}
             >
               <Icon name="x" className="h-4 w-4" />
             </button>
           ) : (
-            <Link to={clearSearchHref} aria-label="Limpar busca" className="absolute right-1 top-1/2 -translate-y-1/2 rounded-md p-2 text-slate-500 hover:text-slate-900">
+            <Link to={clearSearchHref} aria-label="Limpar busca" className="absolute right-0 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:text-slate-900">
               <Icon name="x" className="h-4 w-4" />
             </Link>
           )

@@ -153,7 +153,7 @@ export default function PhotoViewer({
           <p className="text-sm font-medium" aria-live="polite" data-testid="photo-viewer-position">
             {index + 1} / {count}
           </p>
-          <button type="button" onClick={close} aria-label="Fechar fotos" className={`rounded-full p-2 hover:bg-white/10 ${focusRing}`}>
+          <button type="button" onClick={close} aria-label="Fechar fotos" className={`rounded-full p-2.5 hover:bg-white/10 ${focusRing}`}>
             <Icon name="x" className="h-6 w-6" />
           </button>
         </div>

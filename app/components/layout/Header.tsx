@@ -56,7 +56,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4 lg:px-6">
         <MobileMenu key={`mobile-${locationKey}`} user={user} items={items} />
 
-        <Link to="/" className={`shrink-0 rounded-md ${focusRing}`}>
+        <Link to="/" className={`flex min-h-11 shrink-0 items-center rounded-md ${focusRing}`}>
           <Logo />
         </Link>
 
@@ -84,7 +84,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <Link
             to="/create-ad"
-            className={`inline-flex items-center gap-1.5 rounded-lg bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-500 sm:px-4 ${focusRing}`}
+            className={`inline-flex min-h-11 items-center gap-1.5 rounded-lg bg-accent-400 px-3 py-2 text-sm font-bold text-slate-900 shadow-sm hover:bg-accent-500 sm:px-4 ${focusRing}`}
           >
             <Icon name="plus" className="hidden h-4 w-4 sm:block" strokeWidth={2.5} />
             Anunciar
@@ -264,7 +264,7 @@ function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[]
               <li key={to}>
                 <Link
                   to={to}
-                  className={`block rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
+                  className={`block rounded-lg px-3 py-3 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
                 >
                   {label}
                 </Link>

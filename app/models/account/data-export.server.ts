@@ -48,6 +48,8 @@ export function exportUserData(userId: number, origin: string, now: Date = new D
       googleAccount: Boolean(user.googleId),
       avatar: user.avatar,
       isAdmin: user.isAdmin,
+      // 'Avisos de queda de preço' in /conta (ADR 039).
+      priceDropAlerts: user.priceDropAlerts,
       createdAt: user.createdAt.toISOString(),
     },
     ads: adRows.map(({ ad, categoryName, subcategoryName }) => ({

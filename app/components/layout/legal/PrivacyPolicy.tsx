@@ -64,6 +64,10 @@ export function PrivacyPolicy() {
         <li>moderar automaticamente textos e imagens, para impedir conteúdo proibido, golpes e fraudes;</li>
         <li>gerar, quando você solicitar, sugestões de descrição para o seu anúncio com inteligência artificial;</li>
         <li>enviar e-mails sobre a sua conta e os seus anúncios, como recuperação de senha e confirmações;</li>
+        <li>
+          avisar por e-mail dos anúncios novos das suas buscas salvas e das quedas de preço dos anúncios que você salvou nos favoritos
+          (no máximo um e-mail por busca ou anúncio e por dia; você os desativa em Minha conta ou pelo link de cada e-mail);
+        </li>
         <li>produzir estatísticas agregadas, como o número de visualizações de cada anúncio;</li>
         <li>garantir a segurança do site, prevenir abusos e cumprir obrigações legais e ordens de autoridades.</li>
       </ul>

@@ -95,6 +95,18 @@ test.describe("the service worker", () => {
     await context.setOffline(false);
   });
 
+  test("the hard refresh (F5) empties its copies too, and its _t/_nocache are no part of a copy's address", async ({ page }) => {
+    await page.goto("/categories");
+    await workerInControl(page);
+    await page.goto("/");
+    await expect.poll(() => keptPaths(page)).toEqual(expect.arrayContaining(["/", "/categories"]));
+    await waitForHydration(page);
+    await page.keyboard.press("F5");
+    await expect(page).toHaveURL(/_nocache=1/);
+    // Every cache went (spec 01 §4); the reloaded page is kept again under its own address.
+    await expect.poll(() => keptPaths(page)).toEqual(["/"]);
+  });
+
   test("never keeps a page of a signed-in visitor, and a sign-out empties its copies", async ({ page, context, signedInUser }) => {
     await page.goto("/");
     await workerInControl(page);

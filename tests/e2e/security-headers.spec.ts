@@ -31,6 +31,7 @@ async function answers(server: AppServer, cookie?: string): Promise<Array<[strin
     ["404 page", await get("/pagina-que-nao-existe"), 404, /^text\/html/],
     ["404 image", await get("/images/naoexiste"), 404, /^text\/plain/],
     ["static file", await get("/favicon.png"), 200, /^image\/png/],
+    ["service worker", await get("/sw.js"), 200, /^(text|application)\/javascript/],
     ["405", await rawRequest(`${server.url}/`, { method: "TRACE", headers }), 405, /^text\/html/],
     [
       "413",

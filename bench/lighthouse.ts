@@ -153,12 +153,12 @@ try {
     }
     results[`${slowdown}x`] = byPage;
   }
-  console.log("\n== JavaScript each page's HTML names (bench/js-budget.ts)");
-  for (const page of await Promise.all((await budgetPages(base)).map((page) => measurePage(base, page)))) console.log(describe(page).split("\n")[0]);
   const out = path.join(root, "bench/results", `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify({ targets: TARGETS, runs: RUNS, cpuSlowdown, results }, null, 2));
   console.log(`\nWritten to ${path.relative(root, out)}`);
+  console.log("\n== JavaScript each page's HTML names (bench/js-budget.ts)");
+  for (const page of await Promise.all((await budgetPages(base)).map((page) => measurePage(base, page)))) console.log(describe(page).split("\n")[0]);
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });

@@ -13,6 +13,8 @@ import { db } from "~/db/client.server";
 import { ads, conversations, messageBlocks, messageDrafts, messages, users } from "~/db/schema";
 import { MESSAGE_MESSAGES, type ConversationView, type InboxItem, type MessageView } from "~/models/message/message";
 import { runMessageHousekeeping } from "~/models/message/retention.server";
+import { deleteAccount } from "~/models/account/deletion.server";
+import { exportUserData } from "~/models/account/data-export.server";
 import { action as startApi } from "~/routes/api.ads.$id_.messages";
 import { loader as meApi } from "~/routes/api.auth.me";
 import { loader as inboxApi } from "~/routes/api.messages";
@@ -359,5 +361,44 @@ describe("'Bloquear' and 'Desbloquear'", () => {
     const { conversationId } = (await (await start(buyer, ad.id, "Oi")).json()) as { conversationId: number };
     for (const outsider of [stranger, admin]) expect((await block(outsider, conversationId, "block")).status).toBe(404);
     expect(db.select().from(messageBlocks).where(eq(messageBlocks.blockerId, stranger.id)).all()).toHaveLength(0);
+  });
+});
+
+describe("LGPD", () => {
+  it("'Baixar meus dados' carries the person's conversations, the other side by public name only", async () => {
+    const ad = await insertAd(seller.id, { status: "active" });
+    const { conversationId } = (await (await start(buyer, ad.id, "Quero comprar")).json()) as { conversationId: number };
+    await replyTo(seller, conversationId, "Pode vir");
+    const data = exportUserData(buyer.id, ORIGIN)!;
+    const exported = data.conversations.find((conversation) => conversation.id === conversationId)!;
+    expect(exported).toMatchObject({ role: "buyer", ad: { id: ad.id, title: ad.title }, other: "Sara Vendedora" });
+    expect(exported.messages.map((m) => [m.fromMe, m.text])).toEqual([
+      [true, "Quero comprar"],
+      [false, "Pode vir"],
+    ]);
+    expect(JSON.stringify(data.conversations)).not.toContain(seller.email);
+  });
+
+  it("deleting an account deletes the messages it sent, the other side sees 'Usuário removido'; a reported conversation keeps them", async () => {
+    const leaving = await accountAged(10, "Vai Embora");
+    db.update(users).set({ password: null }).where(eq(users.id, leaving.id)).run();
+    const [plain, reported] = [await insertAd(seller.id, { status: "active" }), await insertAd(seller.id, { status: "active" })];
+    const first = (await (await start(leaving, plain.id, "Mensagem que vai sumir")).json()) as { conversationId: number };
+    await replyTo(seller, first.conversationId, "Resposta da vendedora");
+    const second = (await (await start(leaving, reported.id, "Golpe guardado")).json()) as { conversationId: number };
+    db.update(conversations).set({ reportedAt: new Date(), reportedById: seller.id, reportReason: "Golpe" }).where(eq(conversations.id, second.conversationId)).run();
+
+    const email = db.select({ email: users.email }).from(users).where(eq(users.id, leaving.id)).get()!.email;
+    expect(await deleteAccount(leaving.id, { confirmEmail: email })).toEqual({ ok: true });
+
+    const view = (await (await read(seller, first.conversationId)).json()) as { conversation: ConversationView; messages: MessageView[] };
+    expect(view.conversation.other.name).toBe("Usuário removido");
+    expect(view.conversation.cannotSend).toBe(MESSAGE_MESSAGES.blocked);
+    expect(view.messages.map((m) => m.text)).toEqual(["Resposta da vendedora"]);
+    const line = (await inboxOf(seller)).find((item) => item.id === first.conversationId)!;
+    expect(line).toMatchObject({ other: { name: "Usuário removido" }, lastMessage: { text: "Resposta da vendedora", fromMe: true }, unread: 0 });
+
+    const kept = db.select().from(messages).where(eq(messages.conversationId, second.conversationId)).all();
+    expect(kept.map((m) => [m.text, m.senderId])).toEqual([["Golpe guardado", null]]);
   });
 });

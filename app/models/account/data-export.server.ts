@@ -11,6 +11,7 @@ import { centsToDecimalString } from "~/lib/money";
 import { expirationKeyFromInstant } from "~/lib/dates";
 import { effectiveStatus } from "~/models/ad/ad";
 import { imageUrl } from "~/services/images.server";
+import { conversationsForExport } from "~/models/message/privacy.server";
 
 export const DATA_EXPORT_VERSION = 1;
 
@@ -93,6 +94,8 @@ export function exportUserData(userId: number, origin: string, now: Date = new D
     })),
     aiUsage: usage.map((row) => ({ month: row.month, geminiCalls: row.geminiCalls, openaiCalls: row.openaiCalls, totalCalls: row.totalCalls })),
     adDraft: draft ? { data: draft.data, updatedAt: draft.updatedAt.toISOString() } : null,
+    // Buyers' and sellers' conversations (issue #37), the other side by public name only.
+    conversations: conversationsForExport(userId),
   };
 }
 

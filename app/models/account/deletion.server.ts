@@ -18,6 +18,7 @@ import { normalizeEmail } from "~/models/account/users.server";
 import { discardDraft } from "~/models/ad/draft.server";
 import { archiveHolder, deleteStoredPhotos, removeAdsInTransaction } from "~/models/ad/removal.server";
 import { sendQueuedWithdrawals } from "~/models/payment-outbox/withdrawal-queue.server";
+import { eraseSentMessages } from "~/models/message/privacy.server";
 
 /** Payment details that name the payer; dropped when the account goes. */
 const PERSONAL_PAYMENT_KEYS = ["payerName", "payerEmail", "payerDocument", "cpfCnpj"];
@@ -64,6 +65,8 @@ export async function deleteAccount(
           .run();
       }
     }
+    // Their messages go, except in a reported conversation (issue #37); the other side sees "Usuário removido".
+    eraseSentMessages(tx, userId);
     // Sessions and the draft go with the user (ON DELETE CASCADE); the AI count loses its user_id (SET NULL).
     tx.delete(users).where(eq(users.id, userId)).run();
     return removed;

@@ -18,8 +18,13 @@ export const NEW_ACCOUNT_HOURS = 24;
 
 /** How often an open conversation and the header's badge ask for news, with JavaScript (ADR 040). */
 export const POLL_VISIBLE_MS = 4000;
+/** How often the header's unread count asks, with JavaScript (ADR 040). */
+export const UNREAD_POLL_MS = 10_000;
 /** …and the longest wait while the tab is hidden (the wait doubles up to this). */
 export const POLL_HIDDEN_MAX_MS = 60_000;
+
+/** Days a conversation outlives its ad (the privacy policy says so; retention.server.ts deletes it then). */
+export const REMOVED_AD_CONVERSATION_DAYS = 90;
 
 /** The name of a side whose account was deleted. */
 export const REMOVED_USER_NAME = "Usuário removido";

@@ -7,8 +7,8 @@ import { and, isNotNull, isNull, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { conversations } from "~/db/schema";
 import { sweepMessageDrafts } from "~/models/message/drafts.server";
+import { REMOVED_AD_CONVERSATION_DAYS } from "~/models/message/message";
 
-export const REMOVED_AD_CONVERSATION_DAYS = 90;
 
 export function runMessageHousekeeping(now: Date = new Date()): { conversations: number; drafts: number } {
   const cutoff = new Date(now.getTime() - REMOVED_AD_CONVERSATION_DAYS * 86_400_000);

@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { EmailLink, LegalArticle } from "~/components/layout/legal/LegalArticle";
 import { STALE_AD_DAYS } from "~/models/ad/ad";
+import { REMOVED_AD_CONVERSATION_DAYS } from "~/models/message/message";
 
 export function PrivacyPolicy() {
   return (
@@ -30,6 +31,12 @@ export function PrivacyPolicy() {
         <li>
           <strong>Dados dos anúncios:</strong> título, descrição, preço, categoria, características do item, cidade,
           imagens enviadas e o número de WhatsApp que você informar para contato.
+        </li>
+        <li>
+          <strong>Mensagens:</strong> o texto das mensagens que você troca com compradores e vendedores pelo site, com a
+          data, a hora e quando foram lidas. A outra pessoa vê apenas o seu nome (ou &quot;Anunciante&quot; /
+          &quot;Comprador&quot;), nunca o seu e-mail ou telefone. Só as duas pessoas da conversa a leem; a moderação lê uma
+          conversa apenas quando uma delas a denuncia, e cada leitura fica registrada.
         </li>
         <li>
           <strong>Dados de pagamento:</strong> nome, e-mail, CPF ou CNPJ e telefone informados ao pagar um anúncio. Os
@@ -181,6 +188,12 @@ export function PrivacyPolicy() {
           <strong>Anúncios e imagens:</strong> enquanto o anúncio existir. Anúncios expirados, inativos ou aguardando
           pagamento há mais de {STALE_AD_DAYS} dias podem ser removidos, com as respectivas imagens, e anúncios marcados
           como vendidos são removidos {STALE_AD_DAYS} dias depois;
+        </li>
+        <li>
+          <strong>Mensagens:</strong> enquanto a conversa existir. Se o anúncio for removido, a conversa continua com o
+          título e o preço que ele tinha e é apagada {REMOVED_AD_CONVERSATION_DAYS} dias depois. Se você excluir a
+          conta, as mensagens que você enviou são apagadas e a outra pessoa passa a ver &quot;Usuário removido&quot;,
+          exceto numa conversa denunciada, guardada até a decisão da moderação;
         </li>
         <li>
           <strong>Pagamentos:</strong> pelo prazo exigido pela legislação fiscal e contábil, em regra 5 (cinco) anos,

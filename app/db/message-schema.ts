@@ -97,3 +97,18 @@ export const messageDrafts = sqliteTable(
   },
   (t) => [index("message_drafts_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Every reading of a reported conversation by an admin (issue #37): who, which, when — the audit list the
+ * operator reads beside the access log (/admin/conversas). Kept when the conversation goes.
+ */
+export const conversationReadings = sqliteTable(
+  "conversation_readings",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    adminId: integer(),
+    conversationId: integer().notNull(),
+    readAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("conversation_readings_read_idx").on(t.readAt)],
+);

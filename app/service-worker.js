@@ -60,7 +60,7 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.method !== "GET") return;
-  if (url.pathname.startsWith("/assets/")) event.respondWith(fromCacheFirst(request));
+  if (url.pathname.startsWith("/assets/")) event.respondWith(fromCacheFirst(request, event));
   else if (request.mode === "navigate") event.respondWith(page(event, url));
   else if (url.pathname.endsWith(".data")) event.respondWith(pageData(request, url));
   else if (url.pathname === "/__manifest") event.respondWith(routeManifest(request, url));
@@ -107,13 +107,20 @@ async function routeManifest(request, url) {
   }
 }
 
-/** A hashed file: the cache, else the network (and kept). */
-async function fromCacheFirst(request) {
+/**
+ * A hashed file: the cache, else the network, kept on the way. For a page's request the answer goes to
+ * the page as it arrives and the copy is written beside it (`event`); the worker's own requests wait.
+ */
+async function fromCacheFirst(request, event) {
   const cache = await caches.open(ASSETS);
   const cached = await cache.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok) {
+    const stored = cache.put(request, response.clone());
+    if (event) event.waitUntil(stored);
+    else await stored;
+  }
   return response;
 }
 

@@ -158,7 +158,9 @@ try {
   fs.writeFileSync(out, JSON.stringify({ targets: TARGETS, runs: RUNS, cpuSlowdown, results }, null, 2));
   console.log(`\nWritten to ${path.relative(root, out)}`);
   console.log("\n== JavaScript each page's HTML names (bench/js-budget.ts)");
-  for (const page of await Promise.all((await budgetPages(base)).map((page) => measurePage(base, page)))) console.log(describe(page).split("\n")[0]);
+  // Once more on a failure: the connection kept from before the runs may have been closed by the server meanwhile (EPIPE).
+  const weigh = async () => Promise.all((await budgetPages(base)).map((page) => measurePage(base, page)));
+  for (const page of await weigh().catch(weigh)) console.log(describe(page).split("\n")[0]);
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });

@@ -5,12 +5,13 @@ import { whatsappLink } from "~/lib/whatsapp";
 import { adContactPath, adPath, type CardAd } from "~/models/ad/ad";
 import { BOOSTED_BADGE, type BoostMark } from "~/models/ad/boost";
 import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
-import { CARD_IMAGE_SIZES, fillSrcSet, HIGH_PRIORITY, imageVariantUrl } from "~/lib/image-variants";
 import { PriceDrop } from "./PriceDrop";
+import { CARD_IMAGE_SIZES, fillSrcSet, HIGH_PRIORITY, imageVariantUrl } from "~/lib/image-variants";
 
-// On a phone the picture is the screen less the page's and the card's padding, so a 360 px screen at 2×
-// asks for the 640 px variant, not the 960 px one.
-export const CARD_IMAGE_SIZES_ATTR = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 50px)";
+// On a phone the picture is a list row's 7rem square or a 'Recém-chegados' tile's 160 px (tailwind.css,
+// .ad-list and .ad-tiles), so a phone at 2× asks for the 320 px variant, not the 640 px one; a visitor who
+// chose the large cards gets the 480 px one at 3×, a little soft on its full width.
+export const CARD_IMAGE_SIZES_ATTR = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 160px";
 const CARD_IMAGE = { width: 480, height: 360 } as const;
 
 /** The ad card of spec 01 §2: picture, badges, place and date, views, picture count, description, price, actions. */

@@ -3,6 +3,7 @@ import { Icon, type IconName } from "~/components/Icon";
 import type { KeyboardEvent } from "react";
 import { Logo } from "~/components/Logo";
 import { INSTITUTIONAL_LINKS } from "~/components/layout/site-links";
+import { useLiveUnread } from "~/components/messages/use-live-unread";
 import { displayName } from "~/models/account/user";
 
 export type HeaderUser = {
@@ -11,7 +12,7 @@ export type HeaderUser = {
   email: string;
   isAdmin: boolean;
   avatar: string | null;
-  /** Messages waiting for this person (issue #37): the root loader's one indexed read, kept fresh by UnreadMessages. */
+  /** Messages waiting for this person (issue #37): the root loader's one indexed read, kept fresh by useLiveUnread. */
   unreadMessages?: number;
 };
 
@@ -49,7 +50,8 @@ export function Header({ user }: { user: HeaderUser | null }) {
   // A <details> keeps its open state across client-side navigations; keying it by the location
   // remounts it closed after each navigation, which is what a menu should do.
   const { key: locationKey } = useLocation();
-  const items = navItems(user);
+  const unreadMessages = useLiveUnread(user?.unreadMessages, Boolean(user));
+  const items = navItems(user && { ...user, unreadMessages });
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">

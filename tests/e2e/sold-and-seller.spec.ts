@@ -1,7 +1,7 @@
 /**
  * 'Vendido' and the seller's page on a 360 × 740 phone, with JavaScript on and off (issue #36): the
  * owner marks an ad sold after the confirmation (a dialog, or its page without JavaScript), its page
- * then answers 410 with "Vendido" and no contact, and the favourite says 'Vendido'; a visitor opens
+ * then answers 410 with "Vendido" and no contact (no WhatsApp, /contato or message), and the favourite says 'Vendido'; a visitor opens
  * the seller's page from an ad's Anunciante section. Ads are written straight into the run's database.
  */
 import { randomInt } from "node:crypto";
@@ -61,6 +61,7 @@ test.describe("'Vendido' and the seller's page", () => {
     await expect(page.getByTestId("ad-price")).toHaveText(/350,00/);
     await expect(page.getByRole("link", { name: /Entrar em Contato/ })).toHaveCount(0);
     await expect(page.locator(`a[href*="/anuncio/${ad.id}/contato"]`)).toHaveCount(0);
+    await expect(page.getByText("Enviar mensagem")).toHaveCount(0);
     expect(await page.content()).not.toContain(phone);
 
     await open(page, info, "/favoritos");

@@ -6,7 +6,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
-import { cardHtml } from "~/components/ads/card-html.server";
+import { cardHtml, listItemHtml } from "~/components/ads/card-html.server";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { NotFound } from "~/components/layout/NotFound";
 import { ServerPartsContext, type ServerParts } from "~/components/server-parts";
@@ -14,7 +14,7 @@ import { Toast } from "~/components/Toast";
 import { holdScriptsUntilLoad, RELEASE_SCRIPTS_AFTER_LOAD } from "~/web/scripts-after-load.server";
 
 /** What only the server renders (components/server-parts.ts). */
-const SERVER_PARTS: ServerParts = { Toast, NotFound, ErrorPage, cardHtml, releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD };
+const SERVER_PARTS: ServerParts = { Toast, NotFound, ErrorPage, cardHtml, listItemHtml, releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD };
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

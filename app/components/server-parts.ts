@@ -7,18 +7,24 @@ import type { CardAd } from "~/models/ad/ad";
 /**
  * What only the server's render has (entry.server.tsx provides it): the shell's occasional parts — a
  * toast and the error pages are on few pages, so the browser loads their code only when one is shown —
- * the kept HTML of list cards (ADR 016) and the inline script that releases the held scripts (ADR 015).
+ * the kept HTML of list cards (ADR 016) and of their items with the hearts (ADR 027), and the inline
+ * script that releases the held scripts (ADR 015).
  * In the browser the context is empty: each part comes from its lazy import instead, and hydration keeps
  * the server's HTML while that code is on the way (render lazy parts inside <Suspense fallback={null}>).
  *
  * A context rather than imports of `.server` modules from browser code, which Remix's Vite compiler
  * (the build's since docs/decisions/029) refuses (docs/decisions/018).
  */
+/** A list card's heart before hydration: on or off for this visitor, and where its form comes back to. */
+export type HeartState = { on: boolean; redirectTo: string | undefined; className: string };
+
 export type ServerParts = {
   Toast: typeof Toast;
   NotFound: typeof NotFound;
   ErrorPage: typeof ErrorPage;
   cardHtml: (ad: CardAd, eager: boolean, priority: boolean) => string;
+  /** A list's item: the card's kept HTML and the visitor's heart beside it (card-html.server.tsx). */
+  listItemHtml: (ad: CardAd, eager: boolean, priority: boolean, heart: HeartState) => string;
   releaseScriptsAfterLoad: string;
 };
 

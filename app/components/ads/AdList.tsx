@@ -10,6 +10,8 @@ import { LAYOUT_KEY, PHONE_LAYOUT_KEY } from "./layout-key";
 
 export const PAGE_SIZE = 12;
 const SKELETON_CARDS = 8;
+/** Where a card's heart sits: over its photo. */
+const HEART_CLASS = "absolute left-4 top-4";
 
 // The dialog (carousel, sections) is fetched only when someone opens an ad: the lists stay light.
 const AdDialog = lazy(() => import("./AdDialog").then((module) => ({ default: module.ListAdDialog })));
@@ -103,18 +105,21 @@ export function AdList({
           // The first page's first cards are above the fold: their pictures load at once, the very first at high priority.
           const eager = page === 1 && index < 3;
           const priority = page === 1 && index === 0;
-          // On the server the card's kept HTML (components/server-parts.ts), in the browser the card
-          // itself, which hydrates that HTML. The heart is the visitor's own, so it sits beside it.
-          return (
+          // On the server the item's kept HTML (components/server-parts.ts): the card and the heart in
+          // this visitor's state; in the browser the card and the heart themselves, which hydrate that
+          // HTML. The heart is the visitor's own, so it sits beside the card every visitor shares.
+          return server ? (
+            <li
+              key={ad.id}
+              className="relative flex"
+              dangerouslySetInnerHTML={{ __html: server.listItemHtml(ad, eager, priority, { on: hearts.isOn(ad.id), redirectTo: hearts.redirectTo, className: HEART_CLASS }) }}
+            />
+          ) : (
             <li key={ad.id} className="relative flex">
-              {server ? (
-                <div className="contents" dangerouslySetInnerHTML={{ __html: server.cardHtml(ad, eager, priority) }} />
-              ) : (
-                <div className="contents">
-                  <AdCard ad={ad} eager={eager} priority={priority} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
-                </div>
-              )}
-              <FavouriteHeart adId={ad.id} hearts={hearts} className="absolute left-4 top-4" />
+              <div className="contents">
+                <AdCard ad={ad} eager={eager} priority={priority} onOpen={hydrated ? dialog.open : undefined} opening={dialog.openingId === ad.id} />
+              </div>
+              <FavouriteHeart adId={ad.id} hearts={hearts} className={HEART_CLASS} />
             </li>
           );
         })}

@@ -3,7 +3,7 @@
  * the ad is public, the links to buy days of boost ('Impulsionar') or days before it ends ('Prolongar').
  */
 import { Link } from "@remix-run/react";
-import { focusRing } from "~/components/auth/AuthForm";
+import { focusRing } from "~/components/focus-ring";
 import { Icon } from "~/components/Icon";
 import { formatDateBR } from "~/lib/date-br";
 import { BOOSTED_BADGE } from "~/models/ad/boost";

@@ -3,10 +3,10 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { useState, type ReactNode } from "react";
+import { focusRing } from "~/components/focus-ring";
 import { passwordChecklist } from "~/models/account/password";
 
-export const focusRing =
-  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+export { focusRing };
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (

@@ -253,7 +253,7 @@ describe("throttling (the owner's side: tests/integration/account-lockout.test.t
 });
 
 describe("GET /api/auth/me and /api/me", () => {
-  it("return the user for a bearer token and for the session cookie", async () => {
+  it("return the user and their unread message count for a bearer token and for the session cookie", async () => {
     const { email, user } = await registerUser();
     const { token, cookie } = await tokenFor(email);
     for (const [route, url] of [
@@ -262,9 +262,9 @@ describe("GET /api/auth/me and /api/me", () => {
     ] as const) {
       const viaBearer = await callRoute(route, url, bearer(token));
       expect(viaBearer.status).toBe(200);
-      expect(await viaBearer.json()).toEqual(user);
+      expect(await viaBearer.json()).toEqual({ ...user, unreadMessages: 0 });
       const viaCookie = await callRoute(route, url, { init: { headers: { Cookie: cookie } } });
-      expect(await viaCookie.json()).toEqual(user);
+      expect(await viaCookie.json()).toEqual({ ...user, unreadMessages: 0 });
     }
   });
 

@@ -6,12 +6,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { MessageList } from "~/components/messages/MessageList";
+import { usePolling } from "~/components/messages/use-polling";
 import { formatAdPrice } from "~/components/ads/format";
 import { parseId } from "~/lib/parse-id";
 import { setBlock } from "~/models/message/blocks.server";
+import { reportConversation } from "~/models/message/moderation.server";
 import { openConversation, reply } from "~/models/message/conversations.server";
-import { MESSAGE_MAX, MESSAGE_MESSAGES, messageSchema } from "~/models/message/message";
+import { CONVERSATION_REPORT_MAX, conversationReportSchema, MESSAGE_MAX, MESSAGE_MESSAGES, messageSchema, POLL_VISIBLE_MS, type MessageView } from "~/models/message/message";
 import { requireUser } from "~/web/auth.server";
 import { invalidForm, NO_STORE, notFoundPage, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
@@ -34,6 +37,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null) throw notFoundPage(MESSAGE_MESSAGES.conversationNotFound);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  if (intent === "report") {
+    const parsed = conversationReportSchema.safeParse({ reason: String(form.get("reason") ?? "") });
+    if (!parsed.success) return toast.redirectWithError(`/mensagens/${id}`, { message: "Denúncia não enviada", description: parsed.error.issues[0]?.message ?? "" });
+    const outcome = reportConversation(user.id, id, parsed.data.reason);
+    if (!outcome.ok) throw notFoundPage(outcome.message);
+    return toast.redirectWithSuccess(`/mensagens/${id}`, { message: outcome.message }, { headers: NO_STORE });
+  }
   if (intent === "block" || intent === "unblock") {
     const outcome = setBlock(user.id, id, intent === "block");
     if (!outcome.ok) throw notFoundPage(outcome.message);
@@ -56,7 +66,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: open }) => [
 ];
 
 export default function ConversationPage() {
-  const { conversation, messages } = useLoaderData<typeof loader>();
+  const { conversation, messages: loaded } = useLoaderData<typeof loader>();
+  // With JavaScript, new messages arrive without a reload (ADR 040); without it, a reload shows them.
+  const [messages, setMessages] = useState(loaded);
+  useEffect(() => setMessages(loaded), [loaded]);
+  usePolling(async () => {
+    const after = messages.at(-1)?.id;
+    const response = await fetch(`/api/messages/${conversation.id}${after ? `?after=${after}` : ""}`, { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok) return;
+    const { messages: newer } = (await response.json()) as { messages: MessageView[] };
+    if (newer.length) setMessages((shown) => [...shown, ...newer.filter((message) => !shown.some((old) => old.id === message.id))]);
+  }, POLL_VISIBLE_MS);
   const failure = useActionData<typeof action>() as Failure | undefined;
   const { ad } = conversation;
   return (
@@ -120,6 +140,19 @@ export default function ConversationPage() {
           </button>
         </Form>
       )}
+      <details className="rounded-xl border border-slate-200">
+        <summary className="flex min-h-11 cursor-pointer items-center px-4 text-sm font-semibold text-red-800">Denunciar conversa</summary>
+        <Form method="post" className="flex flex-col gap-2 border-t border-slate-200 p-4">
+          <input type="hidden" name="intent" value="report" />
+          <label htmlFor="motivo" className="text-sm font-medium text-slate-800">
+            Motivo
+          </label>
+          <textarea id="motivo" name="reason" required minLength={3} maxLength={CONVERSATION_REPORT_MAX} rows={2} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base" />
+          <button type="submit" className="min-h-11 rounded-lg border border-red-300 px-4 font-semibold text-red-800 hover:bg-red-50">
+            Enviar denúncia
+          </button>
+        </Form>
+      </details>
     </section>
   );
 }

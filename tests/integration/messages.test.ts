@@ -10,7 +10,7 @@ import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MessageList } from "~/components/messages/MessageList";
 import { db } from "~/db/client.server";
-import { ads, conversations, messageBlocks, messageDrafts, messages, users } from "~/db/schema";
+import { ads, conversationReadings, conversations, messageBlocks, messageDrafts, messages, users } from "~/db/schema";
 import { MESSAGE_MESSAGES, type ConversationView, type InboxItem, type MessageView } from "~/models/message/message";
 import { runMessageHousekeeping } from "~/models/message/retention.server";
 import { deleteAccount } from "~/models/account/deletion.server";
@@ -21,6 +21,9 @@ import { loader as inboxApi } from "~/routes/api.messages";
 import { action as replyApi, loader as conversationApi } from "~/routes/api.messages.$id";
 import { action as blockApi } from "~/routes/api.messages.$id_.block";
 import { action as unblockApi } from "~/routes/api.messages.$id_.unblock";
+import { action as reportApi } from "~/routes/api.messages.$id_.report";
+import { action as adminConversationForm, loader as adminConversationPage } from "~/routes/admin.conversas.$id";
+import { loader as moderationPage } from "~/routes/admin.moderation";
 import { loader as adPage } from "~/routes/anuncio.$id";
 import { action as adMessageForm } from "~/routes/anuncio.$id_.mensagem";
 import { loader as conversationPage, action as conversationForm } from "~/routes/mensagens.$id";
@@ -400,5 +403,63 @@ describe("LGPD", () => {
 
     const kept = db.select().from(messages).where(eq(messages.conversationId, second.conversationId)).all();
     expect(kept.map((m) => [m.text, m.senderId])).toEqual([["Golpe guardado", null]]);
+  });
+});
+
+describe("'Denunciar conversa' and the admin", () => {
+  const report = (user: TestUser, id: number, reason: string) =>
+    callRoute(reportApi, `/api/messages/${id}/report`, { params: { id: String(id) }, init: post(user, { reason }) });
+  const adminRead = (id: number) => callRoute(adminConversationPage, `/admin/conversas/${id}`, { params: { id: String(id) }, init: { headers: browser(admin) } });
+
+  it("an admin opening a conversation that was not reported gets 404; once reported it reads it, recorded, and suspends the sender or dismisses", async () => {
+    const scammer = await accountAged(10, "Golpista");
+    const ad = await insertAd(seller.id, { status: "active" });
+    const { conversationId } = (await (await start(scammer, ad.id, "Pague o frete pelo link https://golpe.example")).json()) as { conversationId: number };
+
+    expect((await adminRead(conversationId)).status).toBe(404);
+    expect((await report(stranger, conversationId, "Não é minha")).status).toBe(404);
+    expect((await report(seller, conversationId, "x")).status).toBe(400);
+    const reported = await report(seller, conversationId, "Pediu pagamento adiantado");
+    expect(reported.status).toBe(200);
+
+    const listed = (await (await callRoute(moderationPage, "/admin/moderation", { init: { headers: browser(admin) } })).json()) as {
+      conversations: { id: number; reason: string; reported: { id: number } }[];
+    };
+    expect(listed.conversations.find((item) => item.id === conversationId)).toMatchObject({ reason: "Pediu pagamento adiantado", reported: { id: scammer.id } });
+
+    const opened = await adminRead(conversationId);
+    expect(opened.status).toBe(200);
+    expect(((await opened.json()) as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(["Pague o frete pelo link https://golpe.example"]);
+    expect(db.select().from(conversationReadings).where(eq(conversationReadings.conversationId, conversationId)).all()).toMatchObject([{ adminId: admin.id }]);
+    // The API stays closed to the admin: the page is the one way, and it is recorded.
+    expect((await read(admin, conversationId)).status).toBe(404);
+
+    const suspended = await callRoute(adminConversationForm, `/admin/conversas/${conversationId}`, {
+      params: { id: String(conversationId) },
+      init: { method: "POST", headers: browser(admin), body: new URLSearchParams({ intent: "suspend" }) },
+    });
+    expect(suspended.status).toBe(302);
+    const refused = await replyTo(scammer, conversationId, "Paga logo");
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(MESSAGE_MESSAGES.suspended);
+    const elsewhere = await insertAd(stranger.id, { status: "active" });
+    expect((await start(scammer, elsewhere.id, "Oi")).status).toBe(403);
+
+    await callRoute(adminConversationForm, `/admin/conversas/${conversationId}`, {
+      params: { id: String(conversationId) },
+      init: { method: "POST", headers: browser(admin), body: new URLSearchParams({ intent: "dismiss" }) },
+    });
+    expect((await adminRead(conversationId)).status).toBe(404);
+  });
+
+  it("the conversation page's 'Denunciar conversa' form reports it", async () => {
+    const ad = await insertAd(seller.id, { status: "active" });
+    const { conversationId } = (await (await start(buyer, ad.id, "Oi")).json()) as { conversationId: number };
+    const posted = await callRoute(conversationForm, `/mensagens/${conversationId}`, {
+      params: { id: String(conversationId) },
+      init: { method: "POST", headers: browser(buyer), body: new URLSearchParams({ intent: "report", reason: "Mensagens ofensivas" }) },
+    });
+    expect(posted.status).toBe(302);
+    expect(db.select().from(conversations).where(eq(conversations.id, conversationId)).get()).toMatchObject({ reportedById: buyer.id, reportReason: "Mensagens ofensivas" });
   });
 });

@@ -46,8 +46,20 @@ export const MESSAGE_MESSAGES = {
   blockedDone: "Pessoa bloqueada: ela não pode mais enviar mensagens para você.",
   unblockedDone: "Pessoa desbloqueada.",
   failedTitle: "Mensagem não enviada",
+  reported: "Conversa denunciada. A moderação vai analisar.",
+  reportDismissed: "Denúncia descartada",
+  suspendedDone: "Mensagens suspensas: esta conta não envia novas mensagens até a suspensão ser retirada.",
   signInToSend: "Entre na sua conta para enviar a mensagem. O texto fica guardado.",
 } as const;
+
+export const CONVERSATION_REPORT_MAX = 500;
+
+/** 'Denunciar conversa' (the page's form and POST /api/messages/{id}/report): `{ reason }`. */
+export const conversationReportSchema = z.object({
+  reason: z
+    .string({ message: "Diga o motivo da denúncia" })
+    .check(keepLines(), z.minLength(3, { message: "Diga o motivo da denúncia" }), z.maxLength(CONVERSATION_REPORT_MAX, { message: `O motivo pode ter até ${CONVERSATION_REPORT_MAX} caracteres` })),
+});
 
 /** The form's field and POST /api/ads/{id}/messages and /api/messages/{id}: `{ text }`, 1–1000 characters, lines kept. */
 export const messageSchema = z.object({
@@ -89,3 +101,17 @@ export type InboxItem = {
   lastMessage: { text: string; createdAt: string; fromMe: boolean };
   unread: number;
 };
+
+/** A line of 'Conversas denunciadas' (models/message/moderation.server.ts). */
+export type ReportedConversationItem = {
+  id: number;
+  adTitle: string;
+  reason: string;
+  reportedAt: string;
+  reporter: string;
+  /** The other side: the one whose messages may be suspended. */
+  reported: { id: number | null; label: string; suspended: boolean };
+};
+
+/** A line of the admins' readings (the audit list). */
+export type ConversationReadingItem = { id: number; admin: string; conversationId: number; readAt: string };

@@ -97,6 +97,8 @@ test.describe("browsing with JavaScript", () => {
     await expect(card).toBeVisible();
     const description =
       "Geladeira Brastemp frost free duplex 375 litros, inox, 220V. Funcionando perfeitamente, gelando muito. Vendo por motivo de mudança. Retirar no bairro Cidade Nova.";
+    // A phone's compact list leaves the description to the spec's full card, one tap away (ADR 043).
+    await page.getByRole("button", { name: "Cartões completos" }).click();
     await expect(card.getByText(description)).toBeVisible();
     const link = card.getByRole("link", { name: "Conversar no WhatsApp" });
     // Through the contact counter (/anuncio/{id}/contato), which redirects to the chat.

@@ -21,7 +21,7 @@ test("the payment page on a phone: warning, pay button first, copia e cola befor
   try {
     await page.goto(`/payment/${ad.id}`);
     if (javaScriptEnabled) await waitForHydration(page);
-    await expect(page.getByTestId("no-whatsapp-warning")).toContainText("os compradores não terão como falar com você");
+    await expect(page.getByTestId("no-whatsapp-warning")).toContainText("Sem WhatsApp, os compradores falam com você por mensagens aqui no site");
     await expect(page.getByText("Confirmação manual: a equipe do site confere o recebimento")).toBeVisible();
     await expect(page.getByText("Aprovação na hora")).toHaveCount(0);
 

@@ -188,7 +188,7 @@ export function WhatsappInput({ id, name, defaultValue, errors }: { id: string; 
         aria-describedby={`${id}-hint${errors?.length ? ` ${id}-error` : ""}${text.trim() ? "" : ` ${id}-warning`}`}
         className={inputClass(Boolean(errors?.length))}
       />
-      {/* Said before the seller pays: without a number the ad has no contact at all. */}
+      {/* Said before the seller pays: without a number buyers reach the seller by the site's messages only. */}
       {text.trim() ? null : (
         <p id={`${id}-warning`} className="mt-1 flex gap-1.5 text-sm font-medium text-amber-900" data-testid="no-whatsapp-warning">
           <Icon name="triangle-alert" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -1,8 +1,6 @@
 /**
- * What a buyer can do with an ad that has no WhatsApp number (issue #36, item 5): today nothing — the ad
- * page says "Este anunciante não informou um WhatsApp" and shows no other contact. The wizard, the edit
- * page and the payment page say so before the seller pays. Reword it when another way to reach a seller
- * exists.
+ * What leaving the WhatsApp number empty means (issue #37, item 2): every public ad takes messages on
+ * the site ('Enviar mensagem', models/message), so an ad without a number is still reachable, only not by
+ * WhatsApp. The wizard, the edit page (the WhatsApp field) and the payment page say so before the seller pays.
  */
-export const NO_WHATSAPP_WARNING =
-  "Sem WhatsApp, os compradores não terão como falar com você: o anúncio não mostra nenhum outro contato. Informe um número para receber mensagens.";
+export const NO_WHATSAPP_WARNING = "Sem WhatsApp, os compradores falam com você por mensagens aqui no site.";

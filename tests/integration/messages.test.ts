@@ -463,3 +463,17 @@ describe("'Denunciar conversa' and the admin", () => {
     expect(db.select().from(conversations).where(eq(conversations.id, conversationId)).get()).toMatchObject({ reportedById: buyer.id, reportReason: "Mensagens ofensivas" });
   });
 });
+
+describe("an ad without a WhatsApp number", () => {
+  it("offers 'Enviar mensagem' and never sends a number: not on the page's data, and the conversation works", async () => {
+    const ad = await insertAd(seller.id, { status: "active" });
+    db.update(ads).set({ whatsapp: null }).where(eq(ads.id, ad.id)).run();
+    const first = await callRoute(adPage, `/anuncio/${ad.id}`, { params: { id: String(ad.id) }, init: { headers: browser(buyer) } });
+    const location = first.status === 301 ? first.headers.get("Location")! : `/anuncio/${ad.id}`;
+    const page = await callRoute(adPage, location, { params: { id: location.split("/")[2]! }, init: { headers: browser(buyer) } });
+    const body = (await page.json()) as { ad: { whatsapp: string | null }; messageBox: unknown };
+    expect(body.ad.whatsapp).toBeNull();
+    expect(body.messageBox).toMatchObject({ conversationId: null });
+    expect((await start(buyer, ad.id, "Sem número, tudo bem")).status).toBe(201);
+  });
+});

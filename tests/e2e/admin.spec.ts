@@ -213,20 +213,22 @@ test.describe("the admin panel", () => {
     await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Configurações" }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
     if (js) await waitForHydration(page);
-    const price = page.getByRole("textbox", { name: /^Preço por dia de anúncio/ });
+    // The boost's price (issue #36) has a form of its own beside it, with the same 'Salvar preço'.
+    const section = page.getByRole("region", { name: "Preço por dia de anúncio", exact: true });
+    const price = section.getByRole("textbox", { name: /^Preço por dia de anúncio/ });
     const current = await price.inputValue();
     expect(current).toMatch(/^\d+,\d{2}$/);
 
     await price.fill("0");
-    await page.getByRole("button", { name: "Salvar preço" }).click();
+    await section.getByRole("button", { name: "Salvar preço" }).click();
     await expect(fieldError(page, "Por favor, insira um preço válido maior que zero.")).toBeVisible();
     if (!js) await expectToast(page, "Erro na validação");
 
     // The price it found goes back: the payment tests running beside this one charge by it.
     await price.fill(current);
-    await page.getByRole("button", { name: "Salvar preço" }).click();
+    await section.getByRole("button", { name: "Salvar preço" }).click();
     await expectToast(page, "Configuração atualizada com sucesso!");
-    await expect(page.getByText(new RegExp(`^Atual: R\\$\\s${current} por dia\\.$`))).toBeVisible();
+    await expect(section.getByText(new RegExp(`^Atual: R\\$\\s${current} por dia\\.$`))).toBeVisible();
     expect(((await (await page.request.get("/api/ad-price")).json()) as { pricePerDay: string }).pricePerDay).toBe(current.replace(",", "."));
   });
 

@@ -71,9 +71,9 @@ export function AdDetail({
         </Heading>
         <p className="text-2xl font-extrabold text-brand-800 sm:text-3xl" data-testid="ad-price">
           {formatAdPrice(ad.price)}
+          {ad.previousPrice ? <PriceDrop price={ad.price} previousPrice={ad.previousPrice} /> : null}
         </p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-          {ad.previousPrice ? <PriceDrop price={ad.price} previousPrice={ad.previousPrice} /> : null}
           <span className="inline-flex items-center gap-1">
             <Icon name="map-pin" className="h-4 w-4 shrink-0" />
             {ad.city} - {ad.state}

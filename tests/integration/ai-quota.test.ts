@@ -89,10 +89,13 @@ describe("the monthly quota", () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(served).toHaveLength(10);
     expect(refused).toHaveLength(10);
+    // Gemini serves them unless one of the 20 waits past AI_TIMEOUT_MS on a loaded machine and falls
+    // through to OpenAI: the quota is the point here, the order of the providers is tested below.
     for (const { body } of served) {
-      expect(body.source).toBe("gemini");
+      expect(["gemini", "openai"]).toContain(body.source);
       expect(body.description.length).toBeGreaterThan(20);
     }
+    const byOpenAi = served.filter((a) => a.body.source === "openai").length;
     // Each served call saw its own count: 1..10, never two the same.
     expect(served.map((a) => a.body.usage.totalCalls).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const { body } of refused) {
@@ -105,7 +108,8 @@ describe("the monthly quota", () => {
     }
     // Refused calls never reached a provider; the counters match what was served.
     expect(gemini.requests).toHaveLength(10);
-    expect(countersOf(user.id)).toEqual({ totalCalls: 10, geminiCalls: 10, openaiCalls: 0 });
+    expect(openai.requests).toHaveLength(byOpenAi);
+    expect(countersOf(user.id)).toEqual({ totalCalls: 10, geminiCalls: 10 - byOpenAi, openaiCalls: byOpenAi });
     expect(await statusOf(user)).toEqual({ totalCalls: 10, limit: 10, remainingCalls: 0, canUse: false });
 
     // And it stays spent.

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { POLL_VISIBLE_MS, UNREAD_POLL_MS } from "../app/models/message/message";
+import { POLL_VISIBLE_MS, UNREAD_POLL_MS } from "../app/models/message/limits";
 import { freePort } from "../tests/support/free-port";
 import { waitForHealth } from "./wait-for-health";
 

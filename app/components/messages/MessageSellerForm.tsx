@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { MESSAGE_MAX } from "~/models/message/message";
+import { MESSAGE_MAX } from "~/models/message/limits";
 
 /**
  * 'Enviar mensagem' on an ad (its page and the dialog over the lists): a plain form post to

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { UNREAD_POLL_MS } from "~/models/message/message";
+import { UNREAD_POLL_MS } from "~/models/message/limits";
 import { usePolling } from "./use-polling";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { POLL_HIDDEN_MAX_MS } from "~/models/message/message";
+import { POLL_HIDDEN_MAX_MS } from "~/models/message/limits";
 
 /**
  * Calls `poll` every `everyMs` while the tab is visible; while it is hidden the wait doubles after each

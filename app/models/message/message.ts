@@ -6,25 +6,15 @@
  */
 import * as z from "zod/mini";
 import { keepLines } from "~/lib/plain-text";
+import { CONVERSATION_REPORT_MAX, MESSAGE_MAX } from "~/models/message/limits";
 
-/** A message's length, in characters: one line like "Ainda está disponível?" up to a careful question. */
-export const MESSAGE_MAX = 1000;
+export { CONVERSATION_REPORT_MAX, MESSAGE_MAX, POLL_HIDDEN_MAX_MS, POLL_VISIBLE_MS, REMOVED_AD_CONVERSATION_DAYS, UNREAD_POLL_MS } from "~/models/message/limits";
 
 /**
  * An account younger than this starts fewer conversations a day (a fresh account is a spammer's); the
  * numbers are the throttle's "message-start*" and "message" policies (models/account/throttle.server.ts).
  */
 export const NEW_ACCOUNT_HOURS = 24;
-
-/** How often an open conversation and the header's badge ask for news, with JavaScript (ADR 040). */
-export const POLL_VISIBLE_MS = 4000;
-/** How often the header's unread count asks, with JavaScript (ADR 040). */
-export const UNREAD_POLL_MS = 10_000;
-/** …and the longest wait while the tab is hidden (the wait doubles up to this). */
-export const POLL_HIDDEN_MAX_MS = 60_000;
-
-/** Days a conversation outlives its ad (the privacy policy says so; retention.server.ts deletes it then). */
-export const REMOVED_AD_CONVERSATION_DAYS = 90;
 
 /** The name of a side whose account was deleted. */
 export const REMOVED_USER_NAME = "Usuário removido";
@@ -51,8 +41,6 @@ export const MESSAGE_MESSAGES = {
   suspendedDone: "Mensagens suspensas: esta conta não envia novas mensagens até a suspensão ser retirada.",
   signInToSend: "Entre na sua conta para enviar a mensagem. O texto fica guardado.",
 } as const;
-
-export const CONVERSATION_REPORT_MAX = 500;
 
 /** 'Denunciar conversa' (the page's form and POST /api/messages/{id}/report): `{ reason }`. */
 export const conversationReportSchema = z.object({

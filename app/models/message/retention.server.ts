@@ -7,7 +7,7 @@ import { and, isNotNull, isNull, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { conversations } from "~/db/schema";
 import { sweepMessageDrafts } from "~/models/message/drafts.server";
-import { REMOVED_AD_CONVERSATION_DAYS } from "~/models/message/message";
+import { REMOVED_AD_CONVERSATION_DAYS } from "~/models/message/limits";
 
 
 export function runMessageHousekeeping(now: Date = new Date()): { conversations: number; drafts: number } {

@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import { EmailLink, LegalArticle } from "~/components/layout/legal/LegalArticle";
 import { STALE_AD_DAYS } from "~/models/ad/ad";
-import { REMOVED_AD_CONVERSATION_DAYS } from "~/models/message/message";
+import { REMOVED_AD_CONVERSATION_DAYS } from "~/models/message/limits";
 
 export function PrivacyPolicy() {
   return (

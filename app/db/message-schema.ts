@@ -36,6 +36,11 @@ export const conversations = sqliteTable(
     reportedAt: integer({ mode: "timestamp_ms" }),
     reportedById: integer(),
     reportReason: text({ length: 500 }),
+    /**
+     * When the last 'mensagem esperando' e-mail about this conversation was claimed (models/message/
+     * waiting-mail.server.ts): at most one an hour, and never again about a message older than it.
+     */
+    emailedAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [

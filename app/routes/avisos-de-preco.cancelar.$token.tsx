@@ -8,10 +8,12 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { UnsubscribePage } from "~/components/mail/UnsubscribePage";
 import { PRICE_DROP_MESSAGES } from "~/models/ad/price-drop";
 import { unsubscribeFromPriceDrops, userIdOfPriceDropToken } from "~/models/favourite/price-drop-mail.server";
-import { NO_STORE, notFoundData, notFoundPage } from "~/web/http.server";
+import { NO_STORE, notFoundPage } from "~/web/http.server";
+import { unsubscribeAnswer } from "~/web/unsubscribe.server";
 
 export const meta: MetaFunction = () => [{ title: "Cancelar avisos de queda de preço | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
@@ -21,32 +23,20 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function action({ params }: ActionFunctionArgs) {
-  if (!unsubscribeFromPriceDrops(params.token ?? "")) return notFoundData({ ok: false as const, message: PRICE_DROP_MESSAGES.badLink });
-  return data({ ok: true as const, message: PRICE_DROP_MESSAGES.unsubscribedDescription }, { headers: NO_STORE });
+  return unsubscribeAnswer(unsubscribeFromPriceDrops(params.token ?? ""), PRICE_DROP_MESSAGES);
 }
 
 export default function UnsubscribePriceDrops() {
   const done = useActionData<typeof action>();
   return (
-    <section className="mx-auto max-w-xl px-4 py-12 text-center">
-      <h1 className="text-2xl font-extrabold text-slate-900">{done?.ok ? PRICE_DROP_MESSAGES.unsubscribed : "Cancelar avisos de queda de preço"}</h1>
-      {done ? (
-        <p role={done.ok ? "status" : "alert"} className="mt-3 text-slate-700">
-          {done.message}
-        </p>
-      ) : (
-        <>
-          <p className="mt-3 text-slate-700">Você deixará de receber e-mails quando um anúncio que você salvou baixar de preço.</p>
-          <Form method="post" className="mt-6">
-            <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-              Cancelar avisos
-            </button>
-          </Form>
-        </>
-      )}
-      <Link to="/favoritos" className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-2">
-        Ver meus favoritos
-      </Link>
-    </section>
+    <UnsubscribePage
+      heading="Cancelar avisos de queda de preço"
+      doneHeading={PRICE_DROP_MESSAGES.unsubscribed}
+      outcome={done}
+      buttonLabel="Cancelar avisos"
+      back={{ to: "/favoritos", label: "Ver meus favoritos" }}
+    >
+      Você deixará de receber e-mails quando um anúncio que você salvou baixar de preço.
+    </UnsubscribePage>
   );
 }

@@ -7,10 +7,12 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { UnsubscribePage } from "~/components/mail/UnsubscribePage";
 import { SAVED_SEARCH_MESSAGES } from "~/models/saved-search/saved-search";
 import { describeSavedSearch, readSavedSearch, savedSearchById, searchIdOfToken, unsubscribeByToken } from "~/models/saved-search/saved-searches.server";
-import { NO_STORE, notFoundData, notFoundPage } from "~/web/http.server";
+import { NO_STORE, notFoundPage } from "~/web/http.server";
+import { unsubscribeAnswer } from "~/web/unsubscribe.server";
 
 export const meta: MetaFunction = () => [{ title: "Cancelar alerta de busca | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
@@ -23,37 +25,23 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function action({ params }: ActionFunctionArgs) {
-  if (!unsubscribeByToken(params.token ?? "")) {
-    return notFoundData({ ok: false as const, message: SAVED_SEARCH_MESSAGES.badLink });
-  }
-  return data({ ok: true as const, message: SAVED_SEARCH_MESSAGES.unsubscribedDescription }, { headers: NO_STORE });
+  return unsubscribeAnswer(unsubscribeByToken(params.token ?? ""), SAVED_SEARCH_MESSAGES);
 }
 
 export default function Unsubscribe() {
   const { description } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
+  // A search already gone (this page's button, or the mail client's one-click) reads as stopped.
+  const stoppedBefore = description === null ? { ok: true, message: SAVED_SEARCH_MESSAGES.unsubscribedDescription } : null;
   return (
-    <section className="mx-auto max-w-xl px-4 py-12 text-center">
-      <h1 className="text-2xl font-extrabold text-slate-900">{done?.ok || description === null ? SAVED_SEARCH_MESSAGES.unsubscribed : "Cancelar alerta de busca"}</h1>
-      {done || description === null ? (
-        <p role={done?.ok === false ? "alert" : "status"} className="mt-3 text-slate-700">
-          {done?.message ?? SAVED_SEARCH_MESSAGES.unsubscribedDescription}
-        </p>
-      ) : (
-        <>
-          <p className="mt-3 text-slate-700">
-            Você deixará de receber os e-mails de anúncios novos para a busca <strong>{description}</strong>.
-          </p>
-          <Form method="post" className="mt-6">
-            <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-              Cancelar alerta
-            </button>
-          </Form>
-        </>
-      )}
-      <Link to="/categories" className="mt-6 inline-block font-semibold text-brand-700 underline underline-offset-2">
-        Ver anúncios
-      </Link>
-    </section>
+    <UnsubscribePage
+      heading="Cancelar alerta de busca"
+      doneHeading={SAVED_SEARCH_MESSAGES.unsubscribed}
+      outcome={done ?? stoppedBefore}
+      buttonLabel="Cancelar alerta"
+      back={{ to: "/categories", label: "Ver anúncios" }}
+    >
+      Você deixará de receber os e-mails de anúncios novos para a busca <strong>{description}</strong>.
+    </UnsubscribePage>
   );
 }

@@ -9,22 +9,16 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { primaryButton, secondaryButton } from "~/components/ad-form/WizardShell";
 import { MarkSoldFields } from "~/components/dashboard/MarkSoldFields";
 import { Icon } from "~/components/Icon";
-import { parseId } from "~/lib/parse-id";
 import { MANAGE_MESSAGES, statusChangeRefusal } from "~/models/ad/manage";
-import { managedAdState } from "~/models/ad/status.server";
-import { requireUser, safeRedirect } from "~/web/auth.server";
-import { NO_STORE, notFoundPage } from "~/web/http.server";
+import { adToConfirm } from "~/web/dashboard-confirmation.server";
+import { NO_STORE } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Marcar como vendido | Classificados Patos" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const id = parseId(params.id);
-  const ad = id === null ? null : managedAdState(id, user);
-  if (!ad) throw notFoundPage(MANAGE_MESSAGES.notFound);
-  const back = safeRedirect(new URL(request.url).searchParams.get("back"), "/dashboard");
+  const { user, ad, back } = await adToConfirm(request, params);
   return data(
-    { id: ad.id, title: ad.title, refusal: statusChangeRefusal(ad, "sold", user), back: back.startsWith("/dashboard") ? back : "/dashboard" },
+    { id: ad.id, title: ad.title, refusal: statusChangeRefusal(ad, "sold", user), back },
     { headers: NO_STORE },
   );
 }

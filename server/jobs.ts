@@ -19,6 +19,7 @@ import { reconcileSettings, runReconciliation } from "~/models/payment/reconcili
 import { runAlertsJob } from "~/models/saved-search/alerts.server";
 import { sendPriceDropMails } from "~/models/favourite/price-drop-mail.server";
 import { runMessageHousekeeping } from "~/models/message/retention.server";
+import { sendWaitingMessageMails } from "~/models/message/waiting-mail.server";
 import { warnWhenAccessLogDiskShort } from "~/services/access-log-store.server";
 import { registry } from "~/services/metrics-registry.server";
 import { backupBucket, latestBackupTime, runBackup, type BackupSettings } from "../scripts/backup.mjs";
@@ -66,6 +67,9 @@ export const JOBS: Job[] = [
   { name: "daily", schedule: dailySchedule, run: () => runDailyJobOnce() },
   // Messages (issue #37): conversations 90 days after their ad went, visitors' drafts after a day.
   { name: "messages-daily", schedule: dailySchedule, run: async () => logMessageHousekeeping(runMessageHousekeeping()) },
+  // A message unread for 5 minutes e-mails its receiver (issue #37, item 3): every minute, so it goes
+  // 5 to 6 minutes after the message; the pass itself keeps to one e-mail per conversation an hour.
+  { name: "message-mails", schedule: every(() => 60_000), run: () => sendWaitingMessageMails().then(logMessageMails) },
   { name: "reconciliation", schedule: every((env) => reconcileSettings(env).intervalMs), run: (env) => runReconciliation(reconcileSettings(env)) },
   // Photos stored before perceptual hashes existed (none once done): after start-up, never holding it up.
   { name: "photo-hashes", schedule: atStartUp, run: () => backfillPhotoHashes() },
@@ -76,6 +80,10 @@ export const JOBS: Job[] = [
 
 function logMessageHousekeeping(report: ReturnType<typeof runMessageHousekeeping>) {
   if (report.conversations || report.drafts) console.log(`[messages] ${report.conversations} conversation(s) of removed ads and ${report.drafts} draft(s) deleted`);
+}
+
+function logMessageMails(report: Awaited<ReturnType<typeof sendWaitingMessageMails>>) {
+  if (report.mailed || report.failed) console.log(`[messages] ${report.mailed} e-mail(s) of unread messages sent, ${report.failed} failed`);
 }
 
 function logAlerts(report: Awaited<ReturnType<typeof runAlertsJob>>) {

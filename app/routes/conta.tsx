@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { focusRing, FormAlert, NewPasswordFields, SubmitButton, TextField } from "~/components/auth/AuthForm";
-import { PriceDropSwitch } from "~/components/account/PriceDropSwitch";
+import { MailSwitch } from "~/components/account/MailSwitch";
 import { SavedSearches } from "~/components/account/SavedSearches";
 import { Icon } from "~/components/Icon";
 import { useLiveForm } from "~/components/useLiveForm";
@@ -22,6 +22,8 @@ import { ACCOUNT_MESSAGES, changePasswordSchema, deleteAccountSchema, profileSch
 import { changePassword, getAccountProfile, updateProfile } from "~/models/account/profile.server";
 import { PRICE_DROP_MESSAGES } from "~/models/ad/price-drop";
 import { priceDropAlertsOn, priceDropSwitchSchema, setPriceDropAlerts } from "~/models/favourite/price-drop-mail.server";
+import { MESSAGE_MAIL_MESSAGES } from "~/models/message/message";
+import { messageEmailsOn, setMessageEmails } from "~/models/message/waiting-mail.server";
 import { listSavedSearches } from "~/models/saved-search/saved-searches.server";
 import { endSession, getAuthContext, requireUser } from "~/web/auth.server";
 import { rememberDevice } from "~/web/device.server";
@@ -34,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = getAccountProfile(user.id);
   if (!profile) throw notFoundPage("Conta não encontrada");
-  return data({ profile, searches: listSavedSearches(user.id), priceDropAlerts: priceDropAlertsOn(user.id) }, { headers: NO_STORE });
+  return data({ profile, searches: listSavedSearches(user.id), priceDropAlerts: priceDropAlertsOn(user.id), messageEmails: messageEmailsOn(user.id) }, { headers: NO_STORE });
 }
 
 type Answer = { form: "profile" | "password" | "delete"; result: SubmissionResult<string[]> };
@@ -57,6 +59,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.success) throw badRequestPage(parsed.error.issues[0]?.message ?? "Ação desconhecida");
     setPriceDropAlerts(user.id, parsed.data.on);
     throw await toast.redirectWithSuccess("/conta", parsed.data.on ? PRICE_DROP_MESSAGES.switchOn : PRICE_DROP_MESSAGES.switchOff);
+  }
+
+  if (intent === "message-emails") {
+    // The same { on } as the price-drop switch: one switch shape for every kind of e-mail.
+    const parsed = priceDropSwitchSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw badRequestPage(parsed.error.issues[0]?.message ?? "Ação desconhecida");
+    setMessageEmails(user.id, parsed.data.on);
+    throw await toast.redirectWithSuccess("/conta", parsed.data.on ? MESSAGE_MAIL_MESSAGES.switchOn : MESSAGE_MAIL_MESSAGES.switchOff);
   }
 
   if (intent === "password") {
@@ -93,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 
 export default function AccountPage() {
-  const { profile, searches, priceDropAlerts } = useLoaderData<typeof loader>();
+  const { profile, searches, priceDropAlerts, messageEmails } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Answer | undefined;
   const navigation = useNavigation();
   const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -110,7 +120,8 @@ export default function AccountPage() {
       </div>
       <ProfileForm profile={profile} lastResult={resultFor("profile")} pending={pending("profile")} />
       <SavedSearches searches={searches} />
-      <PriceDropSwitch on={priceDropAlerts} pending={pending("price-drop-alerts")} />
+      <MailSwitch id="avisos-de-preco" intent="price-drop-alerts" texts={PRICE_DROP_MESSAGES} on={priceDropAlerts} pending={pending("price-drop-alerts")} />
+      <MailSwitch id="avisos-de-mensagens" intent="message-emails" texts={MESSAGE_MAIL_MESSAGES} on={messageEmails} pending={pending("message-emails")} />
       <PasswordForm hasPassword={profile.hasPassword} lastResult={resultFor("password")} pending={pending("password")} />
       <section aria-labelledby="lgpd-titulo" className={sectionClass}>
         <h2 id="lgpd-titulo" className="text-lg font-bold text-slate-900">

@@ -154,7 +154,7 @@ function buyerName(fullName: string | null | undefined) {
 }
 
 /** The other side's public name, as `viewerId` sees it: never a username, e-mail or phone. */
-function otherName(reader: Reader, row: ConversationRow, viewerId: number): string {
+export function otherName(reader: Reader, row: ConversationRow, viewerId: number): string {
   const otherId = otherSideOf(row, viewerId);
   if (otherId === null) return REMOVED_USER_NAME;
   const other = reader.select({ fullName: users.fullName }).from(users).where(eq(users.id, otherId)).get();

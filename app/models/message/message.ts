@@ -42,6 +42,17 @@ export const MESSAGE_MESSAGES = {
   signInToSend: "Entre na sua conta para enviar a mensagem. O texto fica guardado.",
 } as const;
 
+/** 'Avisos de mensagens por e-mail' (/conta's switch, the e-mails' unsubscribe page; models/message/waiting-mail.server.ts). */
+export const MESSAGE_MAIL_MESSAGES = {
+  switchLabel: "Avisos de mensagens por e-mail",
+  switchHelp: "Receba um e-mail quando uma mensagem ficar 5 minutos sem ser lida (no máximo um por conversa a cada hora).",
+  switchOn: "Avisos de mensagens por e-mail ativados",
+  switchOff: "Avisos de mensagens por e-mail desativados",
+  badLink: "Link de cancelamento inválido.",
+  unsubscribed: "Avisos de mensagens por e-mail cancelados",
+  unsubscribedDescription: "Você não receberá mais e-mails quando uma mensagem ficar sem ser lida. Para voltar a receber, ative-os em Minha conta.",
+} as const;
+
 /** 'Denunciar conversa' (the page's form and POST /api/messages/{id}/report): `{ reason }`. */
 export const conversationReportSchema = z.object({
   reason: z

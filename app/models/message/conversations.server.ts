@@ -16,6 +16,7 @@
  *   count are written with every message), through the indexes of migration 0019.
  */
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import { db, sqlite, writeTransaction, type Writer } from "~/db/client.server";
 import { ads, conversations, messageBlocks, messages, users } from "~/db/schema";
 import { imageVariantUrl } from "~/lib/image-variants";
@@ -221,35 +222,45 @@ export function openConversation(userId: number, id: number, { afterId }: { afte
   };
 }
 
+/** One side's conversations (as buyer, as seller) through its inbox index, older than `before` when paging. */
+function inboxSide(column: typeof conversations.buyerId | typeof conversations.sellerId, paging: boolean) {
+  const mine = eq(column, sql.placeholder("userId"));
+  return db
+    .select()
+    .from(conversations)
+    .where(paging ? and(mine, lt(conversations.lastMessageAt, sql.placeholder("before"))) : mine);
+}
+
+/**
+ * The inbox's page as one statement, prepared once (building the query each time cost more than
+ * reading it: bench/message-inbox.ts): SQLite merges the two index walks (MERGE (UNION ALL)) and stops
+ * at the page's last line, so it reads INBOX_PAGE rows whatever the person's number of conversations.
+ */
+function inboxPageStatement(paging: boolean) {
+  return unionAll(inboxSide(conversations.buyerId, paging), inboxSide(conversations.sellerId, paging))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(INBOX_PAGE)
+    .prepare();
+}
+let inboxPage: { first: ReturnType<typeof inboxPageStatement>; next: ReturnType<typeof inboxPageStatement> } | undefined;
+let namesStatement: { all(values: { ids: string }): { id: number; fullName: string | null }[] } | undefined;
+
 /**
  * `userId`'s conversations, newest first (/mensagens and GET /api/messages), INBOX_PAGE at a time:
- * `before` is the last one's time on the previous page. Two index walks of `conversations` (as buyer,
- * as seller), never the messages.
+ * `before` is the last one's time on the previous page. Index walks of `conversations` (as buyer, as
+ * seller), never the messages.
  */
 export function inbox(userId: number, { before }: { before?: Date } = {}): InboxItem[] {
-  const side = (column: typeof conversations.buyerId | typeof conversations.sellerId) =>
-    db
-      .select()
-      .from(conversations)
-      .where(before ? and(eq(column, userId), lt(conversations.lastMessageAt, before)) : eq(column, userId))
-      .orderBy(desc(conversations.lastMessageAt))
-      .limit(INBOX_PAGE)
-      .all();
-  const rows = [...side(conversations.buyerId), ...side(conversations.sellerId)]
-    .sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime() || b.id - a.id)
-    .slice(0, INBOX_PAGE);
+  inboxPage ??= { first: inboxPageStatement(false), next: inboxPageStatement(true) };
+  const rows = before ? inboxPage.next.all({ userId, before: before.getTime() }) : inboxPage.first.all({ userId });
   const covers = coversByAd(rows.flatMap((row) => (row.adId === null ? [] : [row.adId])));
   const otherIds = [...new Set(rows.flatMap((row) => otherSideOf(row, userId) ?? []))];
-  const names = new Map(
-    otherIds.length
-      ? db
-          .select({ id: users.id, fullName: users.fullName })
-          .from(users)
-          .where(sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(otherIds)}))`)
-          .all()
-          .map((user) => [user.id, user.fullName] as const)
-      : [],
-  );
+  namesStatement ??= db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(sql`${users.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .prepare();
+  const names = new Map(otherIds.length ? namesStatement.all({ ids: JSON.stringify(otherIds) }).map((user) => [user.id, user.fullName] as const) : []);
   return rows.map((row) => {
     const otherId = otherSideOf(row, userId);
     const cover = row.adId === null ? undefined : covers.get(row.adId);

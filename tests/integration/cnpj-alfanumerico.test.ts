@@ -5,7 +5,7 @@
  * check digits are "CPF/CNPJ inválido" (400) and nothing reaches Asaas; old numeric CNPJs and CPFs still pay.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeAsaas, type FakeAsaas } from "../support/fake-asaas";
+import { startFakeAsaasGateway, type FakeAsaas } from "../support/fake-asaas";
 import { callRoute } from "../support/route";
 
 let fake: FakeAsaas;
@@ -14,12 +14,7 @@ let pageAction: typeof import("~/routes/payment.$id").action;
 let support: typeof import("../support/payments");
 
 beforeAll(async () => {
-  fake = await startFakeAsaas();
-  process.env.PAYMENT_GATEWAY = "asaas";
-  process.env.ASAAS_API_KEY = fake.apiKey;
-  process.env.ASAAS_BASE_URL = fake.url;
-  process.env.ASAAS_TIMEOUT_MS = "2000";
-  process.env.ASAAS_WEBHOOK_TOKEN = "asaas-webhook-token-for-the-cnpj-tests";
+  fake = await startFakeAsaasGateway({ webhookToken: "asaas-webhook-token-for-the-cnpj-tests" });
   createPayment = (await import("~/routes/api.payments.create")).action;
   pageAction = (await import("~/routes/payment.$id")).action;
   support = await import("../support/payments");

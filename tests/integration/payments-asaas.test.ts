@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_ASAAS_PIX_KEY, startFakeAsaas, type FakeAsaas } from "../support/fake-asaas";
+import { FAKE_ASAAS_PIX_KEY, startFakeAsaasGateway, type FakeAsaas } from "../support/fake-asaas";
 import { callRoute } from "../support/route";
 
 const WEBHOOK_TOKEN = `asaas-webhook-${randomBytes(12).toString("hex")}`;
@@ -23,13 +23,7 @@ let parseBrCode: typeof import("~/services/payments/brcode").parseBrCode;
 let support: typeof import("../support/payments");
 
 beforeAll(async () => {
-  fake = await startFakeAsaas();
-  process.env.PAYMENT_GATEWAY = "asaas";
-  process.env.ASAAS_API_KEY = fake.apiKey;
-  process.env.ASAAS_BASE_URL = fake.url;
-  // Long enough for a loaded CI machine, short enough that the slowness test stays quick.
-  process.env.ASAAS_TIMEOUT_MS = "2000";
-  process.env.ASAAS_WEBHOOK_TOKEN = WEBHOOK_TOKEN;
+  fake = await startFakeAsaasGateway({ webhookToken: WEBHOOK_TOKEN });
   createPayment = (await import("~/routes/api.payments.create")).action;
   pixQrCode = (await import("~/routes/api.payments.$id.pix-qrcode")).loader;
   webhook = (await import("~/routes/api.payments.webhook")).action;

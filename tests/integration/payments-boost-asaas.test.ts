@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeAsaas, type FakeAsaas } from "../support/fake-asaas";
+import { startFakeAsaasGateway, type FakeAsaas } from "../support/fake-asaas";
 import { callRoute } from "../support/route";
 
 const WEBHOOK_TOKEN = `asaas-webhook-${randomBytes(12).toString("hex")}`;
@@ -26,12 +26,7 @@ let app: {
 };
 
 beforeAll(async () => {
-  fake = await startFakeAsaas();
-  process.env.PAYMENT_GATEWAY = "asaas";
-  process.env.ASAAS_API_KEY = fake.apiKey;
-  process.env.ASAAS_BASE_URL = fake.url;
-  process.env.ASAAS_TIMEOUT_MS = "2000";
-  process.env.ASAAS_WEBHOOK_TOKEN = WEBHOOK_TOKEN;
+  fake = await startFakeAsaasGateway({ webhookToken: WEBHOOK_TOKEN });
   process.env.PAYMENT_RECONCILE_SECONDS = "5";
   app = {
     createPayment: (await import("~/routes/api.payments.create")).action,

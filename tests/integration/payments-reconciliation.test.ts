@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startFakeAsaas, type FakeAsaas } from "../support/fake-asaas";
+import { startFakeAsaasGateway, type FakeAsaas } from "../support/fake-asaas";
 import { callRoute } from "../support/route";
 
 const WEBHOOK_TOKEN = `asaas-webhook-${randomBytes(12).toString("hex")}`;
@@ -29,12 +29,7 @@ let app: {
 };
 
 beforeAll(async () => {
-  fake = await startFakeAsaas();
-  process.env.PAYMENT_GATEWAY = "asaas";
-  process.env.ASAAS_API_KEY = fake.apiKey;
-  process.env.ASAAS_BASE_URL = fake.url;
-  process.env.ASAAS_TIMEOUT_MS = String(TIMEOUT_MS);
-  process.env.ASAAS_WEBHOOK_TOKEN = WEBHOOK_TOKEN;
+  fake = await startFakeAsaasGateway({ webhookToken: WEBHOOK_TOKEN, timeoutMs: TIMEOUT_MS });
   process.env.PAYMENT_RECONCILE_SECONDS = "5";
   app = {
     createPayment: (await import("~/routes/api.payments.create")).action,

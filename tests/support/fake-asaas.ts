@@ -383,3 +383,19 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()
   });
   console.log(`fake Asaas on ${fake.url}`);
 }
+
+/**
+ * The fake started and named as the app's payment gateway (PAYMENT_GATEWAY=asaas and the variables
+ * production sets), for an integration test file. Call it before the app's modules are imported:
+ * getEnv() reads the environment once per test file.
+ */
+export async function startFakeAsaasGateway({ webhookToken, timeoutMs = 2000 }: { webhookToken: string; timeoutMs?: number }): Promise<FakeAsaas> {
+  const fake = await startFakeAsaas();
+  process.env.PAYMENT_GATEWAY = "asaas";
+  process.env.ASAAS_API_KEY = fake.apiKey;
+  process.env.ASAAS_BASE_URL = fake.url;
+  // 2 s: long enough for a loaded CI machine, short enough that a slowness test stays quick.
+  process.env.ASAAS_TIMEOUT_MS = String(timeoutMs);
+  process.env.ASAAS_WEBHOOK_TOKEN = webhookToken;
+  return fake;
+}

@@ -4,22 +4,10 @@
  * (the webhook, as `npm run payments:confirm` sends it), then the ad on top of /categories with its
  * 'Impulsionado' badge. The ad is written straight into the run's database (tests/support/e2e-ads.ts).
  */
-import type { Page } from "@playwright/test";
 import { deleteAd, insertManagedAd, latestPaymentOf } from "../support/e2e-ads";
+import { confirmThroughWebhook } from "../support/e2e-payments";
 import { expect, test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
-
-/** What Asaas would send, and `npm run payments:confirm` sends, when a PIX charge is paid. */
-function confirmThroughWebhook(page: Page, paymentId: number) {
-  return page.request.post("/api/payments/webhook", {
-    headers: { "asaas-access-token": process.env.E2E_WEBHOOK_TOKEN! },
-    data: {
-      id: `e2e-confirm-${paymentId}`,
-      event: "PAYMENT_RECEIVED",
-      payment: { object: "payment", id: `local-pix-${paymentId}`, status: "RECEIVED", billingType: "PIX", externalReference: String(paymentId) },
-    },
-  });
-}
 
 test("a boost bought by PIX puts the ad on top of /categories with its badge @nojs", async ({ page, signedInUser }, info) => {
   const js = info.project.use.javaScriptEnabled !== false;

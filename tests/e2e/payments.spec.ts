@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { DECLINED_TEST_CARDS } from "../../app/lib/card";
 import { adStatusOf, deleteAd, insertPendingPaymentAd, latestPaymentOf } from "../support/e2e-ads";
+import { confirmThroughWebhook } from "../support/e2e-payments";
 import { expect, insertUser, test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
@@ -48,18 +49,6 @@ function pointsCovered(element: Locator) {
       const top = document.elementFromPoint(x!, y!);
       return !top || !box.contains(top);
     }).length;
-  });
-}
-
-/** What Asaas would send, and `npm run payments:confirm` sends, when a PIX charge is paid. */
-function confirmThroughWebhook(page: Page, paymentId: number) {
-  return page.request.post("/api/payments/webhook", {
-    headers: { "asaas-access-token": process.env.E2E_WEBHOOK_TOKEN! },
-    data: {
-      id: `e2e-confirm-${paymentId}`,
-      event: "PAYMENT_RECEIVED",
-      payment: { object: "payment", id: `local-pix-${paymentId}`, status: "RECEIVED", billingType: "PIX", externalReference: String(paymentId) },
-    },
   });
 }
 

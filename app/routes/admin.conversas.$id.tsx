@@ -1,11 +1,13 @@
 /**
  * /admin/conversas/{id} — an admin reads a reported conversation (issue #37, item 4): only one a side
  * reported (any other is the same 404 as no conversation), and every reading is recorded
- * (models/message/moderation.server.ts). 'Suspender mensagens' of the reported person, or 'Descartar'.
+ * (models/message/moderation.server.ts). 'Suspender mensagens' of the reported person (or 'Retirar
+ * suspensão', posted to /admin/mensagens-suspensas/{id}), or 'Descartar'.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { LiftSuspensionForm } from "~/components/admin/ReportedConversations";
 import { formatDateTimeBR } from "~/lib/dates";
 import { parseId } from "~/lib/parse-id";
 import { MESSAGE_MESSAGES } from "~/models/message/message";
@@ -63,6 +65,9 @@ export default function ReportedConversationPage() {
               Suspender mensagens de {conversation.reported.label}
             </button>
           </Form>
+        ) : null}
+        {conversation.reported.id !== null && conversation.reported.suspended ? (
+          <LiftSuspensionForm userId={conversation.reported.id} back={`/admin/conversas/${conversation.id}`} />
         ) : null}
         <Form method="post">
           <input type="hidden" name="intent" value="dismiss" />

@@ -12,7 +12,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ModerationQueue } from "~/components/admin/ModerationQueue";
 import { ReportedAds } from "~/components/admin/ReportedAds";
 import { ReportedConversations } from "~/components/admin/ReportedConversations";
-import { conversationReadingLog, reportedConversations } from "~/models/message/moderation.server";
+import { conversationReadingLog, reportedConversations, suspendedMessageAccounts } from "~/models/message/moderation.server";
 import { PageHeader, secondaryButton, textLink } from "~/components/admin/ui";
 import { Icon } from "~/components/Icon";
 import { parseId } from "~/lib/parse-id";
@@ -31,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "Moderação | Administração
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
   const conversations = reportedConversations();
-  return data({ items: listModerationQueue(), reported: listReportedAds(), conversations, readings: conversationReadingLog(50) }, { headers: NO_STORE });
+  return data({ items: listModerationQueue(), reported: listReportedAds(), conversations, suspended: suspendedMessageAccounts(), readings: conversationReadingLog(50) }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -72,7 +72,7 @@ async function resolveReports(form: FormData, adId: number | null, adminId: numb
 }
 
 export default function AdminModeration() {
-  const { items, reported, conversations, readings } = useLoaderData<typeof loader>();
+  const { items, reported, conversations, suspended, readings } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader
@@ -94,7 +94,7 @@ export default function AdminModeration() {
       />
       <ModerationQueue items={items} back="/admin/moderation" />
       <ReportedAds items={reported} back="/admin/moderation#denuncias" />
-      <ReportedConversations items={conversations} readings={readings} />
+      <ReportedConversations items={conversations} suspended={suspended} readings={readings} />
     </>
   );
 }

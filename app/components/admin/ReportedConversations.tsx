@@ -1,12 +1,21 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { formatDateTimeBR } from "~/lib/dates";
-import type { ReportedConversationItem, ConversationReadingItem } from "~/models/message/message";
+import type { ReportedConversationItem, ConversationReadingItem, SuspendedAccountItem } from "~/models/message/message";
 
 /**
  * 'Conversas denunciadas' in /admin/moderation (issue #37): each reported conversation with its reason,
- * to open (the reading is recorded), and the audit list of the latest readings.
+ * to open (the reading is recorded), the accounts whose messages are suspended with 'Retirar suspensão',
+ * and the audit list of the latest readings.
  */
-export function ReportedConversations({ items, readings }: { items: ReportedConversationItem[]; readings: ConversationReadingItem[] }) {
+export function ReportedConversations({
+  items,
+  suspended,
+  readings,
+}: {
+  items: ReportedConversationItem[];
+  suspended: SuspendedAccountItem[];
+  readings: ConversationReadingItem[];
+}) {
   return (
     <section id="conversas" aria-labelledby="conversas-titulo" className="mt-8">
       <h2 id="conversas-titulo" className="text-xl font-bold text-slate-900">
@@ -35,6 +44,23 @@ export function ReportedConversations({ items, readings }: { items: ReportedConv
           ))}
         </ul>
       )}
+      <h3 id="suspensas" className="mt-5 text-lg font-bold text-slate-900">
+        Mensagens suspensas
+      </h3>
+      {suspended.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">Nenhuma conta com mensagens suspensas.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="suspended-accounts">
+          {suspended.map((account) => (
+            <li key={account.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
+              <span className="min-w-0 text-sm text-slate-800">
+                {account.label} — suspensa em {formatDateTimeBR(new Date(account.suspendedAt))}
+              </span>
+              <LiftSuspensionForm userId={account.id} back="/admin/moderation#suspensas" />
+            </li>
+          ))}
+        </ul>
+      )}
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-semibold text-slate-700">Leituras de conversas (auditoria)</summary>
         <ul className="mt-2 text-sm text-slate-700" data-testid="conversation-readings">
@@ -46,5 +72,17 @@ export function ReportedConversations({ items, readings }: { items: ReportedConv
         </ul>
       </details>
     </section>
+  );
+}
+
+/** 'Retirar suspensão' of an account's messages: a plain form post (JS on or off), back to `back`. */
+export function LiftSuspensionForm({ userId, back }: { userId: number; back: string }) {
+  return (
+    <Form method="post" action={`/admin/mensagens-suspensas/${userId}`}>
+      <input type="hidden" name="voltar" value={back} />
+      <button type="submit" className="min-h-11 shrink-0 rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        Retirar suspensão
+      </button>
+    </Form>
   );
 }

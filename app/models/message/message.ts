@@ -39,6 +39,8 @@ export const MESSAGE_MESSAGES = {
   reported: "Conversa denunciada. A moderação vai analisar.",
   reportDismissed: "Denúncia descartada",
   suspendedDone: "Mensagens suspensas: esta conta não envia novas mensagens até a suspensão ser retirada.",
+  suspensionLifted: "Suspensão retirada: esta conta volta a enviar mensagens.",
+  notSuspended: "Esta conta não está com as mensagens suspensas.",
   signInToSend: "Entre na sua conta para enviar a mensagem. O texto fica guardado.",
 } as const;
 
@@ -111,6 +113,9 @@ export type ReportedConversationItem = {
   /** The other side: the one whose messages may be suspended. */
   reported: { id: number | null; label: string; suspended: boolean };
 };
+
+/** A line of 'Mensagens suspensas' in /admin/moderation: the account (name and e-mail, for the admin) and since when. */
+export type SuspendedAccountItem = { id: number; label: string; suspendedAt: string };
 
 /** A line of the admins' readings (the audit list). */
 export type ConversationReadingItem = { id: number; admin: string; conversationId: number; readAt: string };

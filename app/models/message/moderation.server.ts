@@ -10,7 +10,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { conversationReadings, conversations, messages, users } from "~/db/schema";
 import { CONVERSATION_NOT_FOUND, otherSideIn, type Refusal } from "~/models/message/conversations.server";
-import { MESSAGE_MESSAGES, REMOVED_USER_NAME, type ConversationReadingItem, type ReportedConversationItem } from "~/models/message/message";
+import { MESSAGE_MESSAGES, REMOVED_USER_NAME, type ConversationReadingItem, type ReportedConversationItem, type SuspendedAccountItem } from "~/models/message/message";
 
 /** A side reports conversation `id` (again: the newer reason replaces the older). */
 export function reportConversation(userId: number, id: number, reason: string, now: Date = new Date()): { ok: true; message: string } | Refusal {
@@ -74,6 +74,25 @@ export function resolveConversationReport(id: number, intent: "suspend" | "dismi
     tx.update(conversations).set({ reportedAt: null, reportedById: null, reportReason: null }).where(eq(conversations.id, id)).run();
     return { ok: true as const, message: MESSAGE_MESSAGES.reportDismissed };
   });
+}
+
+/** 'Mensagens suspensas' in /admin/moderation: every account whose messages are suspended, longest first. */
+export function suspendedMessageAccounts(): SuspendedAccountItem[] {
+  return db
+    .select({ id: users.id, suspendedAt: users.messagesSuspendedAt })
+    .from(users)
+    .where(isNotNull(users.messagesSuspendedAt))
+    .orderBy(users.messagesSuspendedAt)
+    .all()
+    .map((row) => ({ id: row.id, label: nameOf(row.id), suspendedAt: row.suspendedAt!.toISOString() }));
+}
+
+/** 'Retirar suspensão': the account sends messages again. A refusal when it was not suspended (or does not exist). */
+export function liftMessageSuspension(userId: number): { ok: true; message: string } | Refusal {
+  const lifted = writeTransaction(
+    (tx) => tx.update(users).set({ messagesSuspendedAt: null }).where(and(eq(users.id, userId), isNotNull(users.messagesSuspendedAt))).run().changes > 0,
+  );
+  return lifted ? { ok: true, message: MESSAGE_MESSAGES.suspensionLifted } : { ok: false, status: 404, message: MESSAGE_MESSAGES.notSuspended };
 }
 
 /** The audit list: the latest readings, who read which conversation when. */

@@ -6,9 +6,9 @@
  * each, a person with 1 000 conversations (600 as the buyer, 400 as the seller, 200 of them with
  * something unread), 1 000 conversations between other people, and 100 000 messages spread over all of
  * them (60 000 in the person's, in time order, interleaved), a person with no conversation at all, and
- * one with exactly one page of the inbox (50 conversations): the busy person against the empty one is
+ * one with exactly one page of the inbox (INBOX_PAGE conversations): the busy person against the empty one is
  * the issue's target; against the one-page person, what the 1 000 conversations and 100 000 messages
- * themselves cost, apart from showing 50 lines instead of none.
+ * themselves cost, apart from showing a page of lines instead of none.
  * It then asks, in BENCH_ROUNDS alternating rounds (the order of the three people rotates every round),
  * BENCH_REQUESTS requests one after the other of each case for each person:
  *   GET /mensagens (the page, signed in by the session cookie), GET /api/messages and GET /api/auth/me
@@ -35,8 +35,7 @@ const MY_UNREAD = 200;
 const OTHER_CONVERSATIONS = 1000;
 const MESSAGES = 100_000;
 const MY_MESSAGES = 60_000;
-/** The third person's inbox: one full page (INBOX_PAGE) in the same database, 20 messages each. */
-const PAGE_CONVERSATIONS = 50;
+/** The messages of the third person, whose inbox is one full page (INBOX_PAGE conversations) in the same database. */
 const PAGE_MESSAGES = 1000;
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -51,7 +50,7 @@ const median = (values: number[]) => {
 type Person = { id: number; token: string; cookie: string };
 
 /** The busy person, the empty one, and what was written; everything in one transaction. */
-function fillMessages(sqlite: Database.Database, fillAds: (sqlite: Database.Database, count: number) => void) {
+function fillMessages(sqlite: Database.Database, fillAds: (sqlite: Database.Database, count: number) => void, pageConversations: number) {
   const now = Date.now();
   fillAds(sqlite, MY_CONVERSATIONS + OTHER_CONVERSATIONS / 2);
   const insertUser = sqlite.prepare("INSERT INTO users (username, email, full_name, created_at) VALUES (?, ?, ?, ?)");
@@ -102,13 +101,13 @@ function fillMessages(sqlite: Database.Database, fillAds: (sqlite: Database.Data
                 [other, ad.userId, false],
                 [others[(i + 7) % others.length]!, ad.userId, false],
               ];
-      if (i >= MY_CONVERSATIONS && i < MY_CONVERSATIONS + PAGE_CONVERSATIONS) pairs.push([onePage.id, ad.userId, false]);
+      if (i >= MY_CONVERSATIONS && i < MY_CONVERSATIONS + pageConversations) pairs.push([onePage.id, ad.userId, false]);
       for (const [buyerId, sellerId, isMine] of pairs) {
         const id = Number(insertConversation.run(ad.id, ad.title, ad.priceCents, buyerId, sellerId, start, start).lastInsertRowid);
         const messages = isMine
           ? MY_MESSAGES / MY_CONVERSATIONS
           : buyerId === onePage.id
-            ? PAGE_MESSAGES / PAGE_CONVERSATIONS
+            ? PAGE_MESSAGES / pageConversations
             : (MESSAGES - MY_MESSAGES - PAGE_MESSAGES) / OTHER_CONVERSATIONS;
         talks.push({ id, buyerId, sellerId, mine: isMine, messages });
       }
@@ -153,6 +152,7 @@ async function main() {
   process.env.SESSION_SECRET = SESSION_SECRET;
   const { fillAds } = await import("./fill-ads");
   const { createSessionCookie } = await import("../app/web/session-cookie.server");
+  const { inbox, unreadMessageCount, INBOX_PAGE } = await import("../app/models/message/conversations.server");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["server/entry.mjs"], {
@@ -165,7 +165,7 @@ async function main() {
     const sqlite = new Database(path.join(dataDir, "app.db"));
     sqlite.pragma("busy_timeout = 5000");
     const seeding = performance.now();
-    const filled = fillMessages(sqlite, fillAds);
+    const filled = fillMessages(sqlite, fillAds, INBOX_PAGE);
     const counts = sqlite.prepare("SELECT (SELECT count(*) FROM conversations) AS conversations, (SELECT count(*) FROM messages) AS messages").get() as {
       conversations: number;
       messages: number;
@@ -178,7 +178,7 @@ async function main() {
     const cookies = createSessionCookie({ secret: SESSION_SECRET, secure: false });
     const signed = async ({ id, token }: { id: number; token: string }): Promise<Person> => ({ id, token, cookie: (await cookies.serialize(token)).split(";")[0]! });
     const people = { busy: await signed(filled.busy), empty: await signed(filled.empty), onePage: await signed(filled.onePage) };
-    const shown = (p: Person) => (p === people.empty ? 0 : PAGE_CONVERSATIONS);
+    const shown = (p: Person) => (p === people.empty ? 0 : INBOX_PAGE);
 
     const cases: { name: string; headers: (person: Person) => Record<string, string>; path: string; check: (body: string, person: Person) => boolean }[] = [
       { name: "GET /mensagens (page)", path: "/mensagens", headers: (p) => ({ Cookie: p.cookie }), check: (body) => body.includes("</html>") },
@@ -239,7 +239,6 @@ async function main() {
       );
     }
     // The model alone, in this process on the same database: what the database part costs.
-    const { inbox, unreadMessageCount } = await import("../app/models/message/conversations.server");
     const timeModel = (work: () => unknown) => {
       const runs: number[] = [];
       for (let i = 0; i < 200; i++) {

@@ -8,8 +8,8 @@ const querySchema = z.object({ before: z.coerce.date({ message: "before deve ser
 
 /**
  * GET /api/messages → `{ conversations: [{ id, ad: { id, title, primaryImageUrl }, other: { name },
- * lastMessage: { text, createdAt, fromMe }, unread }] }`, newest first, 50 at a time (`?before=` the last
- * one's lastMessage.createdAt for the next 50).
+ * lastMessage: { text, createdAt, fromMe }, unread }] }`, newest first, 20 at a time (`?before=` the last
+ * one's lastMessage.createdAt for the next 20).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -46,7 +46,7 @@ const HOUR_MS = 3_600_000;
 /** How many messages the conversation's page shows (the newest). */
 const MESSAGES_SHOWN = 200;
 /** Lines of the inbox per page. */
-export const INBOX_PAGE = 50;
+export const INBOX_PAGE = 20;
 
 export const CONVERSATION_NOT_FOUND: Refusal = { ok: false, status: 404, message: MESSAGE_MESSAGES.conversationNotFound };
 
@@ -301,12 +301,16 @@ export function conversationIdAbout(buyerId: number, adId: number): number | nul
   );
 }
 
-/** What the ad page's 'Enviar mensagem' box needs for this viewer: null for the owner (who cannot write to their own ad). */
-export type MessageBox = { conversationId: number | null; draft: string | null; draftToken: string | null };
+/**
+ * What the ad page's 'Enviar mensagem' box needs for this viewer: `own` for the owner (who cannot write to
+ * their own ad, so the page offers 'Ver mensagens' instead of the form), and the buyer's conversation
+ * about the ad when there is one ('Ver conversa').
+ */
+export type MessageBox = { own: boolean; conversationId: number | null; draft: string | null; draftToken: string | null };
 
-export function messageBoxFor(viewerId: number | null, ad: { id: number; userId: number }, draftToken: string | null, draft: string | null): MessageBox | null {
-  if (viewerId === ad.userId) return null;
-  return { conversationId: viewerId === null ? null : conversationIdAbout(viewerId, ad.id), draft: viewerId === null ? null : draft, draftToken: draft ? draftToken : null };
+export function messageBoxFor(viewerId: number | null, ad: { id: number; userId: number }, draftToken: string | null, draft: string | null): MessageBox {
+  if (viewerId === ad.userId) return { own: true, conversationId: null, draft: null, draftToken: null };
+  return { own: false, conversationId: viewerId === null ? null : conversationIdAbout(viewerId, ad.id), draft: viewerId === null ? null : draft, draftToken: draft ? draftToken : null };
 }
 
 /** The other side of conversation `id` for `userId`: its id, null when that account was deleted, undefined when `userId` is not in it. */

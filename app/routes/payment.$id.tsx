@@ -14,7 +14,6 @@
  * alert region, focused with JavaScript) and as a red toast. Where the site takes no cards
  * (cardPaymentsEnabled), the card choice is shown disabled with the reason, and PIX is chosen.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
@@ -28,23 +27,18 @@ import { PaymentSummary } from "~/components/payment/PaymentSummary";
 import { Toast, type ToastData } from "~/components/Toast";
 import { parseId } from "~/lib/parse-id";
 import { adAfterPaymentMessage, FREE_GATEWAY_STATUS, PAYMENT_MESSAGES } from "~/models/payment/payment";
-import { paymentErrorToast, paymentFormSchema } from "~/models/payment/payment-form";
 import { publishIfFree, startPayment } from "~/models/payment/checkout.server";
-import { canSimulatePayments, cardPaymentsEnabled, gatewayNeedsHolderAddress, localConfirmationEvent, pixConfirmation } from "~/models/payment/gateway.server";
 import { NO_WHATSAPP_WARNING } from "~/models/ad/contact-warning";
-import { checkPaymentStatus, getOwnPayment, getPaymentPage, pixQrImage } from "~/models/payment/read.server";
-import { receiveGatewayEvent } from "~/models/payment/webhook.server";
-import { parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
+import { getPaymentPage } from "~/models/payment/read.server";
 import { assertNotCrossSite, clientIp, requireUser } from "~/web/auth.server";
-import { formFailure, invalidForm, NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
+import { formFailure, NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
+import { CARD_FIELDS, checkOrSimulatePayment, paymentFormSurroundings, readPaymentForm } from "~/web/payment-form.server";
 import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: loaderData ? `Pagamento — ${loaderData.page.ad.title} | Classificados Patos` : `${PAYMENT_MESSAGES.adNotFound} | Classificados Patos` },
   { name: "robots", content: "noindex" },
 ];
-
-const CARD_FIELDS = ["cardNumber", "cardCcv", "cardExpiryMonth", "cardExpiryYear"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -56,14 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       page,
-      qrCodeImage: await pixQrImage(page.open?.pixPayload ?? null),
-      customer: { name: user.fullName ?? "", email: user.email },
-      requireAddress: gatewayNeedsHolderAddress(),
-      // The local gateway in production takes PIX only (unless PAYMENT_TEST_CARDS): startPayment refuses
-      // cards there; the form says so before anyone types a card.
-      cardsEnabled: cardPaymentsEnabled(),
-      canSimulate: canSimulatePayments(),
-      pixConfirmation: pixConfirmation(),
+      ...(await paymentFormSurroundings(user, page.open?.pixPayload ?? null)),
       approved: url.searchParams.get("pagamento") === "aprovado",
     },
     { headers: NO_STORE },
@@ -84,15 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "check" || intent === "simulate") {
-    const paymentId = parseId(formData.get("paymentId"));
-    const payment = paymentId === null ? null : getOwnPayment(paymentId, user.id);
-    if (!payment || payment.adId !== adId) throw notFoundPage();
-    if (intent === "simulate") {
-      if (!canSimulatePayments()) throw notFoundPage();
-      const body = localConfirmationEvent(payment.id);
-      receiveGatewayEvent(parseAsaasWebhook(body)!, body);
-    }
-    const status = await checkPaymentStatus(payment.id, user.id, { askGateway: intent === "check" ? "always" : "never" });
+    const status = await checkOrSimulatePayment(intent, formData, user.id, (payment) => payment.adId === adId);
     if (status?.isConfirmed) {
       return toast.redirectWithSuccess(here, { message: PAYMENT_MESSAGES.confirmed, description: adAfterPaymentMessage(status.adStatus) });
     }
@@ -108,12 +87,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return toast.redirectWithSuccess(`${here}?pagamento=aprovado`, { message: PAYMENT_MESSAGES.freePublished, description: adAfterPaymentMessage(result.adStatus) });
   }
 
-  const submission = parseWithZod(formData, { schema: paymentFormSchema({ requireAddress: gatewayNeedsHolderAddress() }) });
-  if (submission.status !== "success") {
-    const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? []);
-    const alert = paymentErrorToast(messages);
-    return invalidForm({ result: submission.reply({ hideFields: CARD_FIELDS }), alert, toast: errorToast(alert.title, alert.message) });
-  }
+  const { submission, refused } = readPaymentForm(formData);
+  if (refused) return refused;
   const result = await startPayment({ adId, userId: user.id, request: submission.value, remoteIp: clientIp(request, context) });
   if (!result.ok) {
     if (result.status === 404) throw notFoundPage();

@@ -9,24 +9,17 @@
  * - check ('Já paguei — verificar') and simulate ('Simular pagamento', local gateway outside
  *   production): as on /payment/{id}.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { parseId } from "~/lib/parse-id";
 import { startAddOnPayment } from "~/models/payment/add-on-checkout.server";
 import { getAddOnPage } from "~/models/payment/add-on-page.server";
-import { canSimulatePayments, cardPaymentsEnabled, gatewayNeedsHolderAddress, localConfirmationEvent, pixConfirmation } from "~/models/payment/gateway.server";
 import { PAYMENT_DONE_PATH, PAYMENT_MESSAGES } from "~/models/payment/payment";
-import { paymentErrorToast, paymentFormSchema } from "~/models/payment/payment-form";
 import { ADD_ON_LABELS, ADD_ON_MESSAGES, type AddOnPurpose } from "~/models/payment/purchase";
-import { checkPaymentStatus, getOwnPayment, pixQrImage } from "~/models/payment/read.server";
-import { receiveGatewayEvent } from "~/models/payment/webhook.server";
-import { parseAsaasWebhook } from "~/services/payments/asaas-webhook.server";
 import { assertNotCrossSite, clientIp, requireUser } from "~/web/auth.server";
-import { formFailure, invalidForm, NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
-import { ERROR_TOAST_MS, toast } from "~/web/toast.server";
-
-const CARD_FIELDS = ["cardNumber", "cardCcv", "cardExpiryMonth", "cardExpiryYear"];
+import { formFailure, NO_STORE, notFoundPage, readFormData } from "~/web/http.server";
+import { CARD_FIELDS, checkOrSimulatePayment, paymentFormSurroundings, readPaymentForm } from "~/web/payment-form.server";
+import { toast } from "~/web/toast.server";
 
 /** `?dias=N` as whole days, or null when absent or not a number. */
 function chosenDays(url: URL): number | null {
@@ -41,15 +34,7 @@ export async function addOnLoader(purpose: AddOnPurpose, { request, params }: Lo
   const page = await getAddOnPage(adId, user.id, purpose, chosenDays(new URL(request.url)));
   if (!page) throw notFoundPage();
   return data(
-    {
-      page,
-      qrCodeImage: await pixQrImage(page.open?.pixPayload ?? null),
-      customer: { name: user.fullName ?? "", email: user.email },
-      requireAddress: gatewayNeedsHolderAddress(),
-      cardsEnabled: cardPaymentsEnabled(),
-      canSimulate: canSimulatePayments(),
-      pixConfirmation: pixConfirmation(),
-    },
+    { page, ...(await paymentFormSurroundings(user, page.open?.pixPayload ?? null)) },
     { headers: NO_STORE },
   );
 }
@@ -71,25 +56,13 @@ export async function addOnAction(purpose: AddOnPurpose, { request, params, cont
   const intent = formData.get("intent");
 
   if (intent === "check" || intent === "simulate") {
-    const paymentId = parseId(formData.get("paymentId"));
-    const payment = paymentId === null ? null : getOwnPayment(paymentId, user.id);
-    if (!payment || payment.adId !== adId || payment.purpose !== purpose) throw notFoundPage();
-    if (intent === "simulate") {
-      if (!canSimulatePayments()) throw notFoundPage();
-      const body = localConfirmationEvent(payment.id);
-      receiveGatewayEvent(parseAsaasWebhook(body)!, body);
-    }
-    const status = await checkPaymentStatus(payment.id, user.id, { askGateway: intent === "check" ? "always" : "never" });
+    const status = await checkOrSimulatePayment(intent, formData, user.id, (payment) => payment.adId === adId && payment.purpose === purpose);
     if (status?.isConfirmed) return toast.redirectWithSuccess(PAYMENT_DONE_PATH, paidToast(purpose));
     return toast.redirectWithInfo(here, { message: PAYMENT_MESSAGES.stillPending, description: "Assim que o banco confirmar o PIX, a compra vale. Tente de novo em instantes." });
   }
 
-  const submission = parseWithZod(formData, { schema: paymentFormSchema({ requireAddress: gatewayNeedsHolderAddress() }) });
-  if (submission.status !== "success") {
-    const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? []);
-    const alert = paymentErrorToast(messages);
-    return invalidForm({ result: submission.reply({ hideFields: CARD_FIELDS }), alert, toast: { type: "error" as const, message: alert.title, description: alert.message, duration: ERROR_TOAST_MS } });
-  }
+  const { submission, refused } = readPaymentForm(formData);
+  if (refused) return refused;
   const days = chosenDays(url);
   const result = await startAddOnPayment({ adId, userId: user.id, purpose, days: days ?? 0, request: submission.value, remoteIp: clientIp(request, context) });
   if (!result.ok) {

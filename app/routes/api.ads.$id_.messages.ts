@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
-import { messageAboutAd } from "~/models/message/conversations.server";
+import { conversationIdAbout, messageAboutAd } from "~/models/message/conversations.server";
 import { messageSchema } from "~/models/message/message";
 import { requireUser } from "~/web/auth.server";
 import { flowError, methodNotAllowed, NO_STORE, parseOrThrow, readJsonBody } from "~/web/http.server";
@@ -24,6 +24,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return Response.json({ conversationId: outcome.conversationId, message: outcome.message }, { status: 201, headers: NO_STORE });
 }
 
-export function loader() {
-  return methodNotAllowed("POST", "Use POST para enviar uma mensagem");
+/**
+ * GET /api/ads/{id}/messages → `{ conversationId }`: the signed-in person's conversation about the ad, or
+ * null (the ad dialog's 'Ver conversa'; only one's own conversation, so it tells nothing of others').
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { id } = parseOrThrow(paramsSchema, params, "Anúncio inválido");
+  return Response.json({ conversationId: conversationIdAbout(user.id, id) }, { headers: NO_STORE });
 }

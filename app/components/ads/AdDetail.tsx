@@ -49,8 +49,8 @@ export function AdDetail({
   shareUrl?: string;
   /** Extra buttons after the contact bar (the dialog's Fechar, the page's way back). */
   actions?: ReactNode;
-  /** 'Enviar mensagem' for this viewer (the page knows who they are); null hides it (the owner's own ad). */
-  messageBox?: Omit<Parameters<typeof MessageSellerForm>[0], "adId"> | null;
+  /** 'Enviar mensagem' for this viewer (the page's loader, the dialog's useMessageBox); `own`: 'Ver mensagens' instead. */
+  messageBox?: Omit<Parameters<typeof MessageSellerForm>[0], "adId">;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const whatsapp = whatsappLink(ad.whatsapp, ad.description);
@@ -128,7 +128,7 @@ export function AdDetail({
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800">{ad.description}</p>
       </section>
 
-      {ad.status === "active" && messageBox !== null ? <MessageSellerForm adId={ad.id} {...messageBox} /> : null}
+      {ad.status === "active" ? <MessageSellerForm adId={ad.id} {...messageBox} /> : null}
 
       {ad.status === "active" ? (
         <details className="group rounded-xl border border-slate-200" id={`denunciar-${ad.id}`}>
@@ -160,7 +160,7 @@ export function AdDetail({
             <Icon name="message-circle" className="h-5 w-5" />
             Entrar em Contato
           </a>
-        ) : ad.status === "active" && messageBox !== null ? (
+        ) : ad.status === "active" && !messageBox?.own ? (
           // No number: the site's messages are how buyers reach this seller (issue #37, item 2).
           <a href={`#mensagem-${ad.id}`} className={`inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${focusRing}`}>
             <Icon name="message-circle" className="h-5 w-5" />

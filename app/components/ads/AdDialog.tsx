@@ -1,6 +1,7 @@
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AD_LOAD_ERROR, AD_NOT_FOUND, adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
+import { useMessageBox } from "~/components/messages/use-message-box";
 import { AdDetail } from "./AdDetail";
 import { adDetailDates } from "./ad-dates";
 
@@ -54,6 +55,7 @@ const goBack = () => window.history.back();
 /** The ad in a native modal <dialog> (focus trap, Escape and inert page for free). */
 export default function AdDialog({ ad, onRequestClose: requestClose }: { ad: AdDetailData; onRequestClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const messageBox = useMessageBox(ad);
 
   useEffect(() => {
     const el = dialog.current;
@@ -94,6 +96,7 @@ export default function AdDialog({ ad, onRequestClose: requestClose }: { ad: AdD
           ad={ad}
           dates={adDetailDates(ad)}
           headingLevel={2}
+          messageBox={messageBox}
           actions={
             <button
               type="button"

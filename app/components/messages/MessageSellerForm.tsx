@@ -5,9 +5,35 @@ import { MESSAGE_MAX } from "~/models/message/limits";
  * 'Enviar mensagem' on an ad (its page and the dialog over the lists): a plain form post to
  * /anuncio/{id}/mensagem, the same with JavaScript or without. A visitor without an account is sent to
  * the login and comes back here with the text kept on the server (`draft`); a buyer already talking
- * about this ad also gets the link to the conversation.
+ * about this ad also gets the link to the conversation ('Ver conversa'). The ad's owner cannot write to
+ * their own ad (the server answers 400), so `own` shows them 'Ver mensagens' instead of the form.
  */
-export function MessageSellerForm({ adId, conversationId = null, draft = null, draftToken = null }: { adId: number; conversationId?: number | null; draft?: string | null; draftToken?: string | null }) {
+export function MessageSellerForm({
+  adId,
+  own = false,
+  conversationId = null,
+  draft = null,
+  draftToken = null,
+}: {
+  adId: number;
+  own?: boolean;
+  conversationId?: number | null;
+  draft?: string | null;
+  draftToken?: string | null;
+}) {
+  if (own) {
+    return (
+      <section id={`mensagem-${adId}`} aria-labelledby={`mensagem-titulo-${adId}`} className="rounded-xl border border-slate-200 p-4">
+        <h3 id={`mensagem-titulo-${adId}`} className="text-sm font-bold uppercase tracking-wide text-slate-500">
+          Mensagens
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">Este anúncio é seu: as mensagens dos compradores chegam em Mensagens.</p>
+        <Link to="/mensagens" className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 hover:underline">
+          Ver mensagens
+        </Link>
+      </section>
+    );
+  }
   return (
     <section id={`mensagem-${adId}`} aria-labelledby={`mensagem-titulo-${adId}`} className="rounded-xl border border-slate-200 p-4">
       <h3 id={`mensagem-titulo-${adId}`} className="text-sm font-bold uppercase tracking-wide text-slate-500">

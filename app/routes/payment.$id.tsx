@@ -22,7 +22,7 @@ import { SubmitButton } from "~/components/auth/AuthForm";
 import { Icon } from "~/components/Icon";
 import { PaymentAlert } from "~/components/payment/PaymentAlert";
 import { PaymentForm } from "~/components/payment/PaymentForm";
-import { CardPendingPanel, DoneLinks, PaidPanel, PixPanel, primaryButton, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
+import { DoneLinks, OpenChargePanel, PaidPanel, primaryButton, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
 import { PaymentSummary } from "~/components/payment/PaymentSummary";
 import { Toast, type ToastData } from "~/components/Toast";
 import { parseId } from "~/lib/parse-id";
@@ -208,20 +208,7 @@ export default function PaymentPage() {
           <>
             {/* The panel keeps its place among its siblings (and so its polling) when "another way" moves above it. */}
             {formFirst ? otherWay : null}
-            {page.open.method === "PIX" ? (
-              <PixPanel
-                paymentId={page.open.paymentId}
-                amountCents={page.open.amountCents}
-                statusLabel={page.open.statusLabel}
-                payload={page.open.pixPayload}
-                qrCodeImage={qrCodeImage}
-                canSimulate={canSimulate}
-                pixConfirmation={pixConfirmation}
-                onToast={setLocalToast}
-              />
-            ) : (
-              <CardPendingPanel paymentId={page.open.paymentId} statusLabel={page.open.statusLabel} />
-            )}
+            <OpenChargePanel open={page.open} qrCodeImage={qrCodeImage} canSimulate={canSimulate} pixConfirmation={pixConfirmation} onToast={setLocalToast} />
             {formFirst ? null : otherWay}
           </>
         ) : null}

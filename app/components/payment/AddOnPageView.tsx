@@ -9,7 +9,7 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/Icon";
 import { PaymentForm } from "~/components/payment/PaymentForm";
-import { CardPendingPanel, DoneLinks, PixPanel, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
+import { DoneLinks, OpenChargePanel, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
 import { panel } from "~/components/payment/PaymentSummary";
 import { Toast, type ToastData } from "~/components/Toast";
 import { formatDateKeyBR } from "~/lib/dates";
@@ -145,20 +145,7 @@ export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, car
               {page.open.days ? `${describeAddOn(page.purpose, page.open.days)}. ` : ""}
               {page.purpose === "boost" ? ADD_ON_MESSAGES.boostKeepsRunning : ADD_ON_MESSAGES.extendBindsEnd}
             </p>
-            {page.open.method === "PIX" ? (
-              <PixPanel
-                paymentId={page.open.paymentId}
-                amountCents={page.open.amountCents}
-                statusLabel={page.open.statusLabel}
-                payload={page.open.pixPayload}
-                qrCodeImage={qrCodeImage}
-                canSimulate={canSimulate}
-                pixConfirmation={pixConfirmation}
-                onToast={setLocalToast}
-              />
-            ) : (
-              <CardPendingPanel paymentId={page.open.paymentId} statusLabel={page.open.statusLabel} />
-            )}
+            <OpenChargePanel open={page.open} qrCodeImage={qrCodeImage} canSimulate={canSimulate} pixConfirmation={pixConfirmation} onToast={setLocalToast} />
           </>
         ) : null}
 

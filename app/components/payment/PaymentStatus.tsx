@@ -20,6 +20,7 @@ import {
   CARD_APPROVED_REDIRECT_MS,
 } from "~/models/payment/payment";
 import { formatFee } from "~/models/payment/payment-form";
+import type { OpenPayment } from "~/models/payment/payment-page";
 import { PIX_CONFIRMATION_TEXT, type PixConfirmation } from "~/models/payment/pix-confirmation";
 import { adPath } from "~/models/ad/ad";
 
@@ -289,6 +290,36 @@ export function CardPendingPanel({ paymentId, statusLabel }: { paymentId: number
       </Form>
       <DoneLinks />
     </section>
+  );
+}
+
+/** A payment page's open charge: the PIX QR and code (polled until paid), or a card payment still in analysis. */
+export function OpenChargePanel({
+  open,
+  qrCodeImage,
+  canSimulate,
+  pixConfirmation,
+  onToast,
+}: {
+  open: OpenPayment;
+  qrCodeImage: string | null;
+  canSimulate: boolean;
+  pixConfirmation: PixConfirmation;
+  onToast: (toast: ToastData) => void;
+}) {
+  return open.method === "PIX" ? (
+    <PixPanel
+      paymentId={open.paymentId}
+      amountCents={open.amountCents}
+      statusLabel={open.statusLabel}
+      payload={open.pixPayload}
+      qrCodeImage={qrCodeImage}
+      canSimulate={canSimulate}
+      pixConfirmation={pixConfirmation}
+      onToast={onToast}
+    />
+  ) : (
+    <CardPendingPanel paymentId={open.paymentId} statusLabel={open.statusLabel} />
   );
 }
 

@@ -10,8 +10,7 @@ import { expirationKeyFromInstant, formatDateKeyBR } from "~/lib/dates";
 import { runningBoostOf } from "~/models/ad/boost.server";
 import { addOnProblem, quoteAddOn } from "~/models/payment/add-on-checkout.server";
 import { findOwnAd } from "~/models/payment/checkout.server";
-import { pixPayloadOf } from "~/models/payment/read.server";
-import { paymentStatusLabel } from "~/models/payment/payment";
+import { openPaymentView } from "~/models/payment/read.server";
 import { maxBoostDays, EXTEND_MAX_DAYS, type AddOnPage, type AddOnPurpose } from "~/models/payment/purchase";
 import { OPEN_PAYMENT_STATUSES } from "~/models/payment-outbox/payment-outbox";
 
@@ -62,15 +61,7 @@ export async function getAddOnPage(adId: number, userId: number, purpose: AddOnP
     return {
       ...base,
       state: "open",
-      open: {
-        paymentId: open.id,
-        method: open.paymentMethod,
-        amountCents: open.amountCents,
-        status: open.status,
-        statusLabel: paymentStatusLabel(open),
-        pixPayload: await pixPayloadOf(open),
-        days: open.purchasedDays,
-      },
+      open: { ...(await openPaymentView(open)), days: open.purchasedDays },
     };
   }
   const problem = addOnProblem(own, purpose, now);

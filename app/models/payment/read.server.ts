@@ -17,7 +17,7 @@ import { latestPaidPayment } from "~/models/payment/confirmation.server";
 import { paymentGateway } from "~/models/payment/gateway.server";
 import { applyObservedStatus } from "~/models/payment/webhook.server";
 import { isPaidPaymentStatus, paymentStatusLabel } from "~/models/payment/payment";
-import type { PaymentAdSummary, PaymentPage, PaymentStatusView } from "~/models/payment/payment-page";
+import type { OpenPayment, PaymentAdSummary, PaymentPage, PaymentStatusView } from "~/models/payment/payment-page";
 import { paymentMethodLabel } from "~/models/payment/receipt.server";
 import { pixQrCodeDataUrl } from "~/services/payments/local-gateway.server";
 
@@ -67,7 +67,7 @@ function openPaymentOf(adId: number): Payment | null {
 }
 
 /** The PIX payload of a charge; asks the gateway (and stores it) when it could not be read at creation. */
-export async function pixPayloadOf(payment: Payment): Promise<string | null> {
+async function pixPayloadOf(payment: Payment): Promise<string | null> {
   if (payment.paymentMethod !== "PIX") return null;
   if (payment.pixQrCode) return payment.pixQrCode;
   if (!payment.asaasPaymentId) return null;
@@ -113,14 +113,19 @@ export async function getPaymentPage(adId: number, userId: number, now: Date = n
   return {
     ...base,
     state: "open",
-    open: {
-      paymentId: open.id,
-      method: open.paymentMethod,
-      amountCents: open.amountCents,
-      status: open.status,
-      statusLabel: paymentStatusLabel(open),
-      pixPayload: await pixPayloadOf(open),
-    },
+    open: await openPaymentView(open),
+  };
+}
+
+/** An open charge as the payment pages show it (OpenChargePanel): its method, amount, status and PIX code. */
+export async function openPaymentView(payment: Payment): Promise<OpenPayment> {
+  return {
+    paymentId: payment.id,
+    method: payment.paymentMethod,
+    amountCents: payment.amountCents,
+    status: payment.status,
+    statusLabel: paymentStatusLabel(payment),
+    pixPayload: await pixPayloadOf(payment),
   };
 }
 

@@ -15,23 +15,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { writeTransaction } from "~/db/client.server";
 import { ads, payments, type Payment } from "~/db/schema";
-import { addDaysToKey, expirationInstantFromKey, expirationKeyFromInstant, formatDateKeyBR, todayKey } from "~/lib/dates";
+import { expirationInstantFromKey, expirationKeyFromInstant, formatDateKeyBR } from "~/lib/dates";
 import { runningBoostOf } from "~/models/ad/boost.server";
 import { isPubliclyVisible } from "~/models/ad/visibility.server";
-import { chargeClaim, findOwnAd, started, type PayableAd, type PaymentRefusal, type StartedPayment } from "~/models/payment/checkout.server";
+import { busyChargeRefusal, chargeClaim, chargeDueDate, findOwnAd, reclaimTimedOut, refusal, started, type PayableAd, type PaymentRefusal, type StartedPayment } from "~/models/payment/checkout.server";
 import { cardPaymentsEnabled } from "~/models/payment/gateway.server";
 import { PAYMENT_MESSAGES, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
 import type { PaymentRequest } from "~/models/payment/payment-form";
 import { ADD_ON_MESSAGES, addOnQuote, describeAddOn, type AddOnPurpose, type AddOnQuote } from "~/models/payment/purchase";
 import { OPEN_PAYMENT_STATUSES } from "~/models/payment-outbox/payment-outbox";
 import { getAdPricePerDayCents, getBoostPricePerDayCents } from "~/models/setting/setting.server";
-
-/** A row without a gateway id after this long belongs to a request that died half-way. */
-const CLAIM_TTL_MS = 2 * 60_000;
-
-function refusal(status: PaymentRefusal["status"], message: string, title: string = PAYMENT_MESSAGES.errorTitle): PaymentRefusal {
-  return { ok: false, status, title, message };
-}
 
 /** The price per day of the purchase: the boost's setting, or the ad's own for added days. */
 export function addOnPricePerDayCents(purpose: AddOnPurpose): number {
@@ -78,12 +71,8 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: AddOnQuote, now: D
       .from(payments)
       .where(and(eq(payments.adId, ad.id), eq(payments.purpose, quote.purpose), inArray(payments.status, OPEN_PAYMENT_STATUSES)))
       .all();
-    for (const payment of open) {
-      if (!payment.asaasPaymentId && !payment.asaasStatus && now.getTime() - payment.updatedAt.getTime() < CLAIM_TTL_MS) {
-        return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.inProgress) };
-      }
-      if (payment.asaasPaymentId && payment.paymentMethod === "CREDIT_CARD") return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.cardUnderReview) };
-    }
+    const busy = busyChargeRefusal(open, now);
+    if (busy) return { kind: "refused", refusal: busy };
     const samePeriod = (payment: Payment) =>
       payment.amountCents === quote.totalCents && payment.paysUntil?.getTime() === paysUntil.getTime() && payment.purchasedDays === quote.days;
     const unsure = open.some((payment) => !payment.asaasPaymentId);
@@ -98,11 +87,7 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: AddOnQuote, now: D
     );
     if (reusable && !unsure) return { kind: "reuse", payment: reusable };
     const retry = open.find((payment) => !payment.asaasPaymentId && payment.asaasStatus === UNKNOWN_GATEWAY_STATUS && payment.paymentMethod === request.method && samePeriod(payment));
-    if (retry) {
-      tx.update(payments).set({ asaasStatus: null, updatedAt: now }).where(eq(payments.id, retry.id)).run();
-      return { kind: "claimed", payment: { ...retry, asaasStatus: null, updatedAt: now }, retried: true };
-    }
-    const dueKey = request.method === "PIX" ? addDaysToKey(todayKey(now), 1) : todayKey(now);
+    if (retry) return reclaimTimedOut(tx, retry, now);
     const payment = tx
       .insert(payments)
       .values({
@@ -114,7 +99,7 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: AddOnQuote, now: D
         amountCents: quote.totalCents,
         paymentMethod: request.method,
         status: "pending",
-        dueDate: expirationInstantFromKey(dueKey),
+        dueDate: chargeDueDate(request.method, now),
         paysUntil,
         description: describe(ad.id, quote),
         metadata: { purchasedDays: quote.days, pricePerDayCents: quote.pricePerDayCents, payerName: request.customer.name },

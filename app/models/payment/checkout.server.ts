@@ -20,7 +20,7 @@
  * - card number, expiry and CCV go to the gateway and nowhere else: the row keeps brand and last 4.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { db, writeTransaction } from "~/db/client.server";
+import { db, writeTransaction, type WriteTransaction } from "~/db/client.server";
 import { ads, payments, type Payment } from "~/db/schema";
 import { addDaysToKey, expirationInstantFromKey, expirationKeyFromInstant, todayKey } from "~/lib/dates";
 import { effectiveStatus, type AdStatus } from "~/models/ad/ad";
@@ -74,7 +74,7 @@ export type PayableAd = {
   expirationDate: Date;
 };
 
-function refusal(status: PaymentRefusal["status"], message: string, title: string = PAYMENT_MESSAGES.errorTitle): PaymentRefusal {
+export function refusal(status: PaymentRefusal["status"], message: string, title: string = PAYMENT_MESSAGES.errorTitle): PaymentRefusal {
   return { ok: false, status, title, message };
 }
 
@@ -129,14 +129,8 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now:
       .from(payments)
       .where(and(eq(payments.adId, ad.id), eq(payments.purpose, "ad"), inArray(payments.status, OPEN_PAYMENT_STATUSES)))
       .all();
-    for (const payment of open) {
-      if (!payment.asaasPaymentId && !payment.asaasStatus && now.getTime() - payment.updatedAt.getTime() < CLAIM_TTL_MS) {
-        return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.inProgress) };
-      }
-      if (payment.asaasPaymentId && payment.paymentMethod === "CREDIT_CARD") {
-        return { kind: "refused", refusal: refusal(409, PAYMENT_MESSAGES.cardUnderReview) };
-      }
-    }
+    const busy = busyChargeRefusal(open, now);
+    if (busy) return { kind: "refused", refusal: busy };
     // A charge whose creation we are unsure of may be live at the gateway: look it up before reusing any.
     const unsure = open.some((payment) => !payment.asaasPaymentId);
     const reusable = open.find((payment) => payment.asaasPaymentId && payment.status === "pending" && matchesQuote(payment, request, quote.totalCents, ad.expirationDate, now));
@@ -151,11 +145,7 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now:
         payment.amountCents === quote.totalCents &&
         payment.paysUntil?.getTime() === ad.expirationDate.getTime(),
     );
-    if (retry) {
-      tx.update(payments).set({ asaasStatus: null, updatedAt: now }).where(eq(payments.id, retry.id)).run();
-      return { kind: "claimed", payment: { ...retry, asaasStatus: null, updatedAt: now }, retried: true };
-    }
-    const dueKey = request.method === "PIX" ? addDaysToKey(todayKey(now), 1) : todayKey(now);
+    if (retry) return reclaimTimedOut(tx, retry, now);
     const payment = tx
       .insert(payments)
       .values({
@@ -164,7 +154,7 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now:
         amountCents: quote.totalCents,
         paymentMethod: request.method,
         status: "pending",
-        dueDate: expirationInstantFromKey(dueKey),
+        dueDate: chargeDueDate(request.method, now),
         paysUntil: ad.expirationDate,
         description: describe(ad.id, quote.chargedDays),
         metadata: { chargedDays: quote.chargedDays, pricePerDayCents: quote.pricePerDayCents, payerName: request.customer.name },
@@ -175,6 +165,30 @@ function claim(ad: PayableAd, request: PaymentRequest, quote: PaymentQuote, now:
       .get();
     return { kind: "claimed", payment, retried: false };
   });
+}
+
+/**
+ * Why a new charge must wait, from the open payments of the same ad and purpose: another one being
+ * made right now (a claim without a gateway id, younger than CLAIM_TTL_MS), or a card the gateway is
+ * still analysing. Shared by the ad's payment and the boost/extend purchases (add-on-checkout.server.ts).
+ */
+export function busyChargeRefusal(open: Payment[], now: Date): PaymentRefusal | null {
+  for (const payment of open) {
+    if (!payment.asaasPaymentId && !payment.asaasStatus && now.getTime() - payment.updatedAt.getTime() < CLAIM_TTL_MS) return refusal(409, PAYMENT_MESSAGES.inProgress);
+    if (payment.asaasPaymentId && payment.paymentMethod === "CREDIT_CARD") return refusal(409, PAYMENT_MESSAGES.cardUnderReview);
+  }
+  return null;
+}
+
+/** Our payment whose creation timed out, claimed again under the same id (the gateway may hold its charge). */
+export function reclaimTimedOut(tx: WriteTransaction, payment: Payment, now: Date) {
+  tx.update(payments).set({ asaasStatus: null, updatedAt: now }).where(eq(payments.id, payment.id)).run();
+  return { kind: "claimed" as const, payment: { ...payment, asaasStatus: null, updatedAt: now }, retried: true };
+}
+
+/** A PIX charge is due tomorrow, a card today. */
+export function chargeDueDate(method: PaymentRequest["method"], now: Date): Date {
+  return expirationInstantFromKey(method === "PIX" ? addDaysToKey(todayKey(now), 1) : todayKey(now));
 }
 
 export function started(payment: Payment, extra: Partial<StartedPayment> = {}): StartedPayment {

@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, "..");
 /**
  * The production build (`npm run build` first) started as `npm start` would, on a free 127.0.0.1 port
  * with the demo data in a temporary data folder, for the benches that look at pages as a browser
- * gets them (bench:lighthouse, bench:js). `stop()` ends it and removes the folder.
+ * gets them (bench:lighthouse, bench:js, bench:offline). `stop()` ends it and removes the folder.
  */
 export async function startBuiltServer() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");

@@ -12,33 +12,19 @@
  * tab and on the worker (through the browser's CDP session), so the worker's own requests are as slow.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import { freePort } from "../tests/support/free-port";
-import { waitForHealth } from "./wait-for-health";
+import { startBuiltServer } from "./built-server";
 
 const ROUNDS = Number(process.env.OFFLINE_ROUNDS ?? 5);
 const KBPS = Number(process.env.OFFLINE_KBPS ?? 400);
 const RTT_MS = Number(process.env.OFFLINE_RTT_MS ?? 400);
-/** The demo seed writes its photos at start-up: on a busy shared machine that takes tens of seconds. */
-const STARTUP_MS = 180_000;
 const root = path.resolve(import.meta.dirname, "..");
 
 if (!fs.existsSync(path.join(root, "build/client/sw.js"))) {
   console.error("No production build with its service worker: run `npm run build` first.");
   process.exit(1);
 }
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-offline-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server/entry.mjs"], {
-  cwd: root,
-  env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "true" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const conditions = (offline: boolean) => ({
@@ -100,9 +86,9 @@ async function slowWorker(context: BrowserContext, offline: boolean) {
   return browserCdp;
 }
 
+const { base, stop } = await startBuiltServer();
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium-headless-shell", args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
 try {
-  await waitForHealth(base, { timeoutMs: STARTUP_MS });
   const times = { first: [] as number[], second: [] as number[], offline: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: "pt-BR" });
@@ -140,6 +126,5 @@ try {
   console.log(`Written to ${path.relative(root, out)}`);
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  await stop();
 }

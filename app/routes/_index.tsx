@@ -9,7 +9,7 @@ import { gridCategories } from "~/components/category-icon.server";
 import { ALL_CITIES, PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
 import { pageFilterFromUrl } from "~/models/listing/listing-query.server";
 import { listPublicCards, listRecentCards } from "~/models/listing/listing.server";
-import { adItemListJsonLd } from "~/models/listing/structured-data";
+import { adItemListJsonLd } from "~/models/listing/structured-data.server";
 import { listCategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [
     ...inherited,
     { tagName: "link", rel: "canonical", href: `${data.origin}/` },
-    { "script:ld+json": adItemListJsonLd(data.result.ads, data.origin, "Anúncios em Destaque") },
+    ...data.structuredData.map((jsonLd) => ({ "script:ld+json": jsonLd })),
   ];
 };
 import { visitorFavourites } from "~/web/favourites.server";
@@ -46,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     result,
     favouriteIds: (await visitorFavourites(request)).favouriteIds,
+    // Built here, not in meta: meta runs in the browser too, and the builder stays out of its scripts (ADR 029).
+    structuredData: [adItemListJsonLd(result.ads, siteOrigin(), "Anúncios em Destaque")],
   }, { headers });
 }
 

@@ -16,7 +16,7 @@ import { getAdForViewer } from "~/models/ad/detail.server";
 import { getSoldAd } from "~/models/ad/sold.server";
 import { listPublicCards } from "~/models/listing/listing.server";
 import { listingPath } from "~/models/listing/listing-links";
-import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/listing/structured-data";
+import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/listing/structured-data.server";
 import { countAdView } from "~/models/ad/views.server";
 import { messageBoxFor } from "~/models/message/conversations.server";
 import { messageDraft } from "~/models/message/drafts.server";
@@ -92,7 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // 'Enviar mensagem' (issue #37): back from the login, the address's token brings the visitor's text back.
   const draftToken = new URL(request.url).searchParams.get("mensagem");
   const messageBox = messageBoxFor(user?.id ?? null, ad, draftToken, user ? messageDraft(draftToken, ad.id) : null);
-  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id), boostedUntil, ownsLiveAd, messageBox }, { headers });
+  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id), boostedUntil, ownsLiveAd, messageBox, structuredData: [adProductJsonLd(ad, origin), adBreadcrumbJsonLd(ad, origin)] }, { headers });
 }
 
 /** A report sent from this page must not reload it: the third report takes the ad out of the public eye (a 404). */
@@ -153,7 +153,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
     });
   }
   if (ad.status !== "active") tags.push({ name: "robots", content: "noindex" });
-  tags.push({ "script:ld+json": adProductJsonLd(ad, origin) }, { "script:ld+json": adBreadcrumbJsonLd(ad, origin) });
+  tags.push(...loaderData.structuredData.map((jsonLd) => ({ "script:ld+json": jsonLd })));
   return tags;
 };
 

@@ -10,7 +10,7 @@ import { ALL_CITIES, PUBLIC_SORT_LABELS, PUBLIC_SORTS } from "~/models/ad/ad";
 import { activeChips, apiQueryOf, canonicalSearch, filtersHref, withoutSearch } from "~/models/listing/listing-links";
 import { readListAddress } from "~/models/listing/listing-page.server";
 import { listPublicCards } from "~/models/listing/listing.server";
-import { adItemListJsonLd } from "~/models/listing/structured-data";
+import { adItemListJsonLd } from "~/models/listing/structured-data.server";
 import { siteOrigin } from "~/web/auth.server";
 import { savedSearchQuery } from "~/models/saved-search/saved-searches.server";
 import { visitorFavourites } from "~/web/favourites.server";
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [
     ...tags,
     { tagName: "link", rel: "canonical", href: `${data.origin}${data.links.list}` },
-    { "script:ld+json": adItemListJsonLd(data.result.ads, data.origin, data.heading) },
+    ...data.structuredData.map((jsonLd) => ({ "script:ld+json": jsonLd })),
   ];
 };
 
@@ -69,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     favouriteIds,
     // 'Salvar busca' posts the filters in their short form (the page's own address, without order and page).
     saveSearchFields: [...new URLSearchParams(savedSearchQuery(applied))],
+    structuredData: [adItemListJsonLd(result.ads, siteOrigin(), heading)],
   }, { headers });
 }
 

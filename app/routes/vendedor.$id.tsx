@@ -13,7 +13,7 @@ import { Icon } from "~/components/Icon";
 import { parseId } from "~/lib/parse-id";
 import { memberSinceLabel, SELLER_NOT_FOUND, sellerIdFromSegment, sellerPath } from "~/models/listing/seller";
 import { publicSeller } from "~/models/listing/seller.server";
-import { adItemListJsonLd, sellerPersonJsonLd } from "~/models/listing/structured-data";
+import { adItemListJsonLd, sellerPersonJsonLd } from "~/models/listing/structured-data.server";
 import { siteOrigin } from "~/web/auth.server";
 import { NO_STORE, notFoundPage } from "~/web/http.server";
 
@@ -29,7 +29,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     url.searchParams.delete("_routes");
     throw redirect(`${canonical}${url.search}`, 301);
   }
-  return data({ seller, origin: siteOrigin() }, { headers: NO_STORE });
+  const origin = siteOrigin();
+  const structuredData = [sellerPersonJsonLd(seller, origin), adItemListJsonLd(seller.ads, origin, `Anúncios de ${seller.name}`)];
+  return data({ seller, origin, structuredData }, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
@@ -41,8 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
     { title: `${title} | Classificados Patos` },
     { name: "description", content: `${title}: ${seller.activeAds === 1 ? "1 anúncio" : `${seller.activeAds} anúncios`} em ${seller.cities.join(", ")}.` },
     { tagName: "link", rel: "canonical", href: `${origin}${sellerPath(seller)}${pageSuffix}` },
-    { "script:ld+json": sellerPersonJsonLd(seller, origin) },
-    { "script:ld+json": adItemListJsonLd(seller.ads, origin, title) },
+    ...loaderData.structuredData.map((jsonLd) => ({ "script:ld+json": jsonLd })),
   ];
 };
 

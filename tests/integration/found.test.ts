@@ -10,7 +10,7 @@ import { getEnv } from "~/env.server";
 import { adPath, type AdDetail } from "~/models/ad/ad";
 import { getAdForViewer } from "~/models/ad/detail.server";
 import { sitemapFile, sitemapPlan, sitemapRoot } from "~/models/listing/sitemap.server";
-import { adBreadcrumbJsonLd, adProductJsonLd, itemCondition } from "~/models/listing/structured-data";
+import { adBreadcrumbJsonLd, adProductJsonLd, itemCondition } from "~/models/listing/structured-data.server";
 import { loader as adPage } from "~/routes/anuncio.$id";
 import { loader as robots } from "~/routes/robots[.]txt";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
@@ -97,11 +97,12 @@ describe("structured data", () => {
     expect(itemCondition({ characteristicItems: [{ key: "cor", label: "Cor", value: "Novo azul" }] })).toBeNull();
   });
 
-  it("is among the ad page's meta tags (Remix renders `script:ld+json` with <, > and & escaped; the e2e spec reads the HTML)", async () => {
+  it("is among the ad page's meta tags, built by the loader (Remix renders `script:ld+json` with <, > and & escaped; the e2e spec reads the HTML)", async () => {
     const { meta } = await import("~/routes/anuncio.$id");
     const id = await publicAd("Sofá </script><img src=x onerror=alert(1)>");
     const ad = detail(id);
-    const tags = meta({ data: { ad, origin: ORIGIN } } as never) as Record<string, unknown>[];
+    const structuredData = [adProductJsonLd(ad, ORIGIN), adBreadcrumbJsonLd(ad, ORIGIN)];
+    const tags = meta({ data: { ad, origin: ORIGIN, structuredData } } as never) as Record<string, unknown>[];
     const blocks = tags.filter((tag) => "script:ld+json" in tag).map((tag) => tag["script:ld+json"] as { "@type": string; name?: string });
     expect(blocks.map((b) => b["@type"])).toEqual(["Product", "BreadcrumbList"]);
     expect(blocks[0]!.name).toBe(ad.title);

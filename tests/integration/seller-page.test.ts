@@ -12,7 +12,7 @@ import { monthKey } from "~/lib/dates";
 import { PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
 import { SELLER_NOT_FOUND, memberSinceLabel, sellerPath, type PublicSeller } from "~/models/listing/seller";
 import { sitemapRoot } from "~/models/listing/sitemap.server";
-import { sellerPersonJsonLd } from "~/models/listing/structured-data";
+import { sellerPersonJsonLd } from "~/models/listing/structured-data.server";
 import { loader as publicApi } from "~/routes/api.users.$id.public";
 import { loader as sellerPage } from "~/routes/vendedor.$id";
 import { createUser, type TestUser } from "../support/ad-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adItemListJsonLd } from "./structured-data";
+import { adItemListJsonLd } from "./structured-data.server";
 
 describe("adItemListJsonLd", () => {
   const ads = [

@@ -3,7 +3,7 @@
  * the badge and the message without a reload, the buyer the reply) and without (@nojs: form posts and
  * reloads): the buyer writes from the ad's page, the seller answers from /mensagens.
  */
-import { deleteAd, expect, insertManagedAd } from "../support/e2e-ads";
+import { deleteAd, expect, insertManagedAd, withE2eDatabase } from "../support/e2e-ads";
 import { insertUser, signIn, test } from "../support/e2e-session";
 import { waitForHydration } from "../support/hydration";
 
@@ -48,6 +48,31 @@ test("a buyer writes from the ad, the seller sees the badge and answers, the buy
     await expect(page.getByTestId("message-text").last()).toHaveText("Sim, pode vir ver amanhã às 10.", { timeout: 8_000 });
   } finally {
     await sellerContext.close();
+    deleteAd(ad.id);
+  }
+});
+
+test("an ad without a WhatsApp number offers messages and shows no number anywhere @nojs", async ({ page, request, javaScriptEnabled }) => {
+  const seller = insertUser("Sílvia Sem Número");
+  const ad = insertManagedAd(seller.email, { status: "active", createdDaysAgo: 1 });
+  withE2eDatabase((sqlite) => sqlite.prepare("UPDATE ads SET whatsapp = NULL WHERE id = ?").run(ad.id));
+  try {
+    await page.goto(`/anuncio/${ad.id}`);
+    if (javaScriptEnabled) await waitForHydration(page);
+    const main = page.locator("main");
+    await expect(main.getByRole("button", { name: "Enviar mensagem" }).or(main.getByRole("link", { name: /Enviar mensagem|Entrar para enviar/ })).first()).toBeVisible();
+    // No chat with a number (the share button's wa.me/?text= link names none), no contact counter, no
+    // number in the page's text.
+    await expect(page.locator('a[href*="wa.me/5"], a[href*="api.whatsapp.com/send?phone"], a[href$="/contato"]')).toHaveCount(0);
+    await expect(main).not.toContainText("9577-3046");
+
+    // Nor in the public list's JSON, and the contact counter has nothing to send anyone to.
+    const list = (await (await request.get(`/api/ads/public?search=${encodeURIComponent(ad.title.split(" ")[1]!)}`)).json()) as { ads: Array<Record<string, unknown>> };
+    const item = list.ads.find((candidate) => candidate.id === ad.id);
+    expect(item).toBeDefined();
+    expect(JSON.stringify(item)).not.toContain("9577");
+    expect((await request.get(`/anuncio/${ad.id}/contato`, { maxRedirects: 0 })).status()).toBe(404);
+  } finally {
     deleteAd(ad.id);
   }
 });

@@ -241,6 +241,11 @@ async function keptCopies() {
  * names: an old build's files go with the last page that needs them.
  */
 async function sweep() {
+  // The files are listed before the copies are read: a copy is always stored before the files it names
+  // (keepOrForget, then keepFilesOf), so a file seen here has its copy seen below, even when another
+  // keep runs beside this sweep.
+  const assets = await caches.open(ASSETS);
+  const files = await assets.keys();
   const pages = await caches.open(PAGES);
   const copies = await keptCopies();
   for (const [request] of copies.slice(MAX_PAGES)) await pages.delete(request);
@@ -248,8 +253,7 @@ async function sweep() {
   for (const [, response] of copies.slice(0, MAX_PAGES)) {
     for (const asset of response.headers.get(KEPT_ASSETS)?.split(" ") ?? []) needed.add(asset);
   }
-  const assets = await caches.open(ASSETS);
-  for (const request of await assets.keys()) {
+  for (const request of files) {
     if (!needed.has(new URL(request.url).pathname)) await assets.delete(request);
   }
 }

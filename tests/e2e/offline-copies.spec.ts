@@ -142,13 +142,15 @@ test.describe("the service worker", () => {
     await workerInControl(page);
     await expect.poll(() => keptPaths(page)).toContain("/");
     // An older build, as a new deploy leaves it: a copy naming files this build does not have, and a file nobody names.
+    // The copy first, then its files, as the worker itself keeps them (a sweep running beside this sees a
+    // file only after its copy: app/service-worker.js, sweep()).
     await page.evaluate(async () => {
-      const assets = await caches.open("assets");
-      await assets.put("/assets/old-build-aaaa.js", new Response("old", { headers: { "Content-Type": "text/javascript" } }));
-      await assets.put("/assets/orphan-bbbb.js", new Response("orphan", { headers: { "Content-Type": "text/javascript" } }));
       const pages = await caches.open("pages");
       const headers = { "Content-Type": "text/html", "X-Kept-At": "2026-01-01T00:00:00.000Z", "X-Kept-Assets": "/assets/old-build-aaaa.js", "X-Kept-Title": "" };
       await pages.put("/categories?antigo=1", new Response("<html><body>antiga</body></html>", { headers }));
+      const assets = await caches.open("assets");
+      await assets.put("/assets/old-build-aaaa.js", new Response("old", { headers: { "Content-Type": "text/javascript" } }));
+      await assets.put("/assets/orphan-bbbb.js", new Response("orphan", { headers: { "Content-Type": "text/javascript" } }));
     });
     const assetPaths = () =>
       page.evaluate(async () => (await (await caches.open("assets")).keys()).map((request) => new URL(request.url).pathname));

@@ -18,7 +18,7 @@ import { ads, payments, type Payment } from "~/db/schema";
 import { expirationInstantFromKey, expirationKeyFromInstant, formatDateKeyBR } from "~/lib/dates";
 import { runningBoostOf } from "~/models/ad/boost.server";
 import { isPubliclyVisible } from "~/models/ad/visibility.server";
-import { busyChargeRefusal, chargeClaim, chargeDueDate, findOwnAd, reclaimTimedOut, refusal, started, type PayableAd, type PaymentRefusal, type StartedPayment } from "~/models/payment/checkout.server";
+import { adNotFound, busyChargeRefusal, chargeClaim, chargeDueDate, findOwnAd, reclaimTimedOut, refusal, started, type PayableAd, type PaymentRefusal, type StartedPayment } from "~/models/payment/checkout.server";
 import { cardPaymentsEnabled } from "~/models/payment/gateway.server";
 import { PAYMENT_MESSAGES, UNKNOWN_GATEWAY_STATUS } from "~/models/payment/payment";
 import type { PaymentRequest } from "~/models/payment/payment-form";
@@ -128,7 +128,7 @@ export async function startAddOnPayment(input: {
   const now = input.now ?? new Date();
   const { request } = input;
   const ad = findOwnAd(input.adId, input.userId);
-  if (!ad) return refusal(404, PAYMENT_MESSAGES.adNotFound);
+  if (!ad) return adNotFound();
   const quoted = quoteAddOn(ad, input.purpose, input.days, now);
   if (!quoted.ok) return quoted;
   const { quote } = quoted;

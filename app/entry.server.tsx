@@ -7,14 +7,26 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { cardHtml, listItemHtml } from "~/components/ads/card-html.server";
+import { ReportForm } from "~/components/ads/ReportForm";
+import { SafetyTips } from "~/components/ads/SafetyTips";
 import { ErrorPage } from "~/components/layout/ErrorPage";
+import { Footer } from "~/components/layout/Footer";
+import { MessageSellerForm } from "~/components/messages/MessageSellerForm";
 import { NotFound } from "~/components/layout/NotFound";
 import { ServerPartsContext, type ServerParts } from "~/components/server-parts";
 import { Toast } from "~/components/Toast";
 import { holdScriptsUntilLoad, RELEASE_SCRIPTS_AFTER_LOAD } from "~/web/scripts-after-load.server";
 
 /** What only the server renders (components/server-parts.ts). */
-const SERVER_PARTS: ServerParts = { Toast, NotFound, ErrorPage, cardHtml, listItemHtml, releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD };
+const SERVER_PARTS: ServerParts = {
+  Toast,
+  NotFound,
+  ErrorPage,
+  cardHtml,
+  listItemHtml,
+  releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD,
+  kept: { Footer, SafetyTips, MessageSellerForm, ReportForm },
+};
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -13,7 +13,7 @@ import {
 import { Suspense, useEffect, type ReactNode } from "react";
 import { ClientSession } from "~/components/auth/ClientSession";
 import { replayInputMadeBeforeHydration } from "~/components/replay-early-input";
-import { Footer } from "~/components/layout/Footer";
+import { keptPart } from "~/components/kept-part";
 import { Header } from "~/components/layout/Header";
 import { unreadMessageCount } from "~/models/message/conversations.server";
 import { useNonce } from "~/components/nonce";
@@ -28,6 +28,8 @@ import { toast as toasts } from "~/web/toast.server";
 // In the browser the shell's occasional parts load on first use (components/server-parts.ts).
 const LazyNotFound = lazyPart(() => import("~/components/layout/NotFound").then((module) => module.NotFound));
 const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
+// The footer is the same on every page and needs no code of its own: the server's HTML stays (kept-part.tsx).
+const Footer = keptPart("Footer", () => import("~/components/layout/Footer").then((module) => module.Footer));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -123,7 +125,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="conteudo" className="flex-1">
         {children}
       </main>
-      <Footer operator={rootData?.operator ?? {}} />
+      <Footer props={{ operator: rootData?.operator ?? {} }} className="mt-auto" />
       {rootData?.toast ? (
         <Suspense fallback={null}>
           <Toast toast={rootData.toast} />

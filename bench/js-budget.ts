@@ -20,7 +20,7 @@ export const JS_BUDGET_KB = { browsing: 95, accountForms: 110 } as const;
  * header, footer and root 6.5 KB more, which leaves a list page ~5 KB for its list, card and filters.
  * Lower these as the pages shrink; raise one only with a note in ADR 029 saying what it bought.
  */
-const KEPT_KB: Record<string, number> = { "/": 96.8, "/categories": 97.8, "/anuncio/{id}": 100.8 };
+const KEPT_KB: Record<string, number> = { "/": 96.4, "/categories": 97.4, "/anuncio/{id}": 98.1 };
 
 export type BudgetPage = { name: string; path: string; budgetKb: number; keptKb?: number };
 export type ScriptSize = { url: string; gzipBytes: number };

@@ -7,8 +7,9 @@ import type { CardAd } from "~/models/ad/ad";
 /**
  * What only the server's render has (entry.server.tsx provides it): the shell's occasional parts — a
  * toast and the error pages are on few pages, so the browser loads their code only when one is shown —
- * the kept HTML of list cards (ADR 016) and of their items with the hearts (ADR 027), and the inline
- * script that releases the held scripts (ADR 015).
+ * the kept HTML of list cards (ADR 016) and of their items with the hearts (ADR 027), the inline
+ * script that releases the held scripts (ADR 015), and the parts the browser keeps as the server sent
+ * them, without their code, until it must render them (kept-part.tsx).
  * In the browser the context is empty: each part comes from its lazy import instead, and hydration keeps
  * the server's HTML while that code is on the way (render lazy parts inside <Suspense fallback={null}>).
  *
@@ -18,6 +19,9 @@ import type { CardAd } from "~/models/ad/ad";
 /** A list card's heart before hydration: on or off for this visitor, and where its form comes back to. */
 export type HeartState = { on: boolean; redirectTo: string | undefined; className: string };
 
+/** The parts the server renders and the browser keeps without their code until needed (kept-part.tsx). */
+export type KeptPartName = "Footer" | "SafetyTips" | "MessageSellerForm" | "ReportForm";
+
 export type ServerParts = {
   Toast: typeof Toast;
   NotFound: typeof NotFound;
@@ -26,6 +30,9 @@ export type ServerParts = {
   /** A list's item: the card's kept HTML and the visitor's heart beside it (card-html.server.tsx). */
   listItemHtml: (ad: CardAd, eager: boolean, priority: boolean, heart: HeartState) => string;
   releaseScriptsAfterLoad: string;
+  // Any props: each part's are checked where keptPart() names it, against the component it loads.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  kept: Record<KeptPartName, ComponentType<any>>;
 };
 
 export const ServerPartsContext = createContext<ServerParts | null>(null);

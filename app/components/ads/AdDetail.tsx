@@ -1,8 +1,9 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
+import { keptPart } from "~/components/kept-part";
 import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
-import { MessageSellerForm } from "~/components/messages/MessageSellerForm";
+import type { MessageSellerForm as MessageSellerFormPart } from "~/components/messages/MessageSellerForm";
 import { adContactPath, adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
 import { sellerName, sellerPath } from "~/models/listing/seller";
 import type { AdDetailDates } from "./ad-dates";
@@ -11,14 +12,19 @@ import { PriceDrop } from "./PriceDrop";
 import { useHydrated } from "~/components/use-hydrated";
 import { HIGH_PRIORITY, imageVariantUrl, SCALE_WIDTHS } from "~/lib/image-variants";
 import { isPlainLeftClick } from "~/lib/plain-click";
-import { ReportForm } from "./ReportForm";
-import { SafetyTips } from "./SafetyTips";
 import { ShareButton } from "./ShareButton";
+import type { ReportActionData } from "~/models/report/ad-report";
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
 // The full-screen viewer (swipe, pinch-zoom) is fetched the first time someone opens a photo.
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
+
+// Below the first screen, and plain HTML until used: the server's markup stays, their code comes when the
+// browser must render them (kept-part.tsx) — another ad, a report's answer, the dialog over the lists.
+const SafetyTips = keptPart("SafetyTips", () => import("./SafetyTips").then((module) => module.SafetyTips));
+const MessageSellerForm = keptPart("MessageSellerForm", () => import("~/components/messages/MessageSellerForm").then((module) => module.MessageSellerForm));
+const ReportForm = keptPart("ReportForm", () => import("./ReportForm").then((module) => module.ReportForm));
 
 /** Whole photos (scaled, never cropped) for the carousel and the plain-image link, and their srcset. */
 export const CAROUSEL_SIZES = "(min-width: 896px) 832px, 100vw";
@@ -50,7 +56,7 @@ export function AdDetail({
   /** Extra buttons after the contact bar (the dialog's Fechar, the page's way back). */
   actions?: ReactNode;
   /** 'Enviar mensagem' for this viewer (the page's loader, the dialog's useMessageBox); `own`: 'Ver mensagens' instead. */
-  messageBox?: Omit<Parameters<typeof MessageSellerForm>[0], "adId">;
+  messageBox?: Omit<Parameters<typeof MessageSellerFormPart>[0], "adId">;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const whatsapp = whatsappLink(ad.whatsapp, ad.description);
@@ -85,7 +91,7 @@ export function AdDetail({
         </p>
       </header>
 
-      <SafetyTips />
+      <SafetyTips props={{}} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Detalhes">
@@ -128,7 +134,7 @@ export function AdDetail({
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800">{ad.description}</p>
       </section>
 
-      {ad.status === "active" ? <MessageSellerForm adId={ad.id} {...messageBox} /> : null}
+      {ad.status === "active" ? <MessageSellerForm props={{ adId: ad.id, ...messageBox }} /> : null}
 
       {ad.status === "active" ? (
         <details className="group rounded-xl border border-slate-200" id={`denunciar-${ad.id}`}>
@@ -137,9 +143,7 @@ export function AdDetail({
             Denunciar anúncio
             <Icon name="chevron-down" className="ml-auto h-4 w-4 transition-transform group-open:rotate-180" />
           </summary>
-          <div className="border-t border-slate-200 p-4">
-            <ReportForm adId={ad.id} />
-          </div>
+          <ReportFormOnUse adId={ad.id} />
         </details>
       ) : null}
 
@@ -174,6 +178,21 @@ export function AdDetail({
 
       {actions ? <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">{actions}</div> : null}
     </article>
+  );
+}
+
+/**
+ * The report form, sent by a fetcher as ReportForm's own would be: the answer replaces the form in place, rendered
+ * by ReportForm, whose code is fetched while the report is on its way.
+ */
+function ReportFormOnUse({ adId }: { adId: number }) {
+  const fetcher = useFetcher<ReportActionData>();
+  return (
+    <ReportForm
+      props={{ adId, result: fetcher.data }}
+      className="border-t border-slate-200 p-4"
+      submitForm={(form, submitter) => fetcher.submit(submitter ?? form)}
+    />
   );
 }
 

@@ -1,0 +1,90 @@
+import { useSubmit } from "@remix-run/react";
+import { useEffect, useState, type ComponentType, type FormEvent } from "react";
+import { useInAppLinks } from "~/components/in-app-links";
+import { useServerParts, type KeptPartName } from "~/components/server-parts";
+import { useHydrated } from "~/components/use-hydrated";
+
+/** React does not compare an element's `dangerouslySetInnerHTML` when it hydrates it (production): the server's HTML stays. */
+const KEEP_SERVER_HTML = { __html: "" };
+
+/** A form's button (or input) that sent it: its name and value are sent too. */
+type Submitter = HTMLButtonElement | HTMLInputElement;
+
+type KeptPartProps<P> = {
+  props: P;
+  /** The wrapper's classes (the part sits in a <div> of its own, on the server and in the browser). */
+  className?: string;
+  /**
+   * With JavaScript, a form in the server's HTML is sent by Remix (as its <Form> would send it, with the button
+   * that sent it); this sends it otherwise, e.g. by a fetcher whose answer then comes back in `props`.
+   */
+  submitForm?: (form: HTMLFormElement, submitter: Submitter | null) => void;
+};
+
+/**
+ * A part of a page that the server renders whole and the browser leaves as the server sent it, with none of
+ * its code in the page's scripts (issue #35's JS budget, ADR 029): the footer, and on the ad page the safety
+ * tips, the message and report forms. Hydration keeps the server's HTML (as RecentArrivals does); its links
+ * and forms work at once, through one click and one submit handler on the wrapper (Remix's client-side
+ * navigation and submission, as <Link> and <Form> do). The part's own code is loaded only when the browser
+ * must render it: when its props change (another ad after a client-side navigation, a fetcher's answer) or
+ * when it is first rendered in the browser (a client-side navigation, the dialog over the lists) — until it
+ * arrives, the server's HTML stays, or nothing shows where there was none.
+ *
+ * The server renders the component registered under `name` in entry.server.tsx's SERVER_PARTS.kept: the same
+ * component `load` brings to the browser. Its props must be plain data (they are compared as JSON).
+ */
+export function keptPart<P extends object>(name: KeptPartName, load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const loadOnce = () => (loading ??= load().then((part) => (loaded = part)));
+
+  function KeptPart({ props, className, submitForm }: KeptPartProps<P>) {
+    const server = useServerParts();
+    const hydrated = useHydrated();
+    // The props the server rendered, when this part was hydrated; null when it was first rendered in the browser.
+    const [hydratedWith] = useState(() => (hydrated ? null : JSON.stringify(props)));
+    const keep = hydratedWith !== null && hydratedWith === JSON.stringify(props);
+    const [Part, setPart] = useState(() => loaded);
+    useEffect(() => {
+      if (keep || Part) return;
+      let mounted = true;
+      loadOnce().then(
+        (part) => mounted && setPart(() => part),
+        (error: unknown) => console.error(error),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [keep, Part]);
+    const followInApp = useInAppLinks();
+    const submit = useSubmit();
+    if (server) {
+      const ServerPart = server.kept[name] as ComponentType<P>;
+      return (
+        <div className={className}>
+          <ServerPart {...props} />
+        </div>
+      );
+    }
+    if (Part && !keep) {
+      return (
+        <div className={className}>
+          <Part {...props} />
+        </div>
+      );
+    }
+    const onSubmit = (event: FormEvent<HTMLDivElement>) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as Submitter | null;
+      // What comes back is rendered by the part itself: its code is fetched while the form is on its way.
+      void loadOnce().catch(() => {});
+      if (submitForm) submitForm(form, submitter);
+      else submit(submitter ?? form);
+    };
+    return <div className={className} onClick={followInApp} onSubmit={onSubmit} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
+  }
+  return KeptPart;
+}

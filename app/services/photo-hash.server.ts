@@ -13,8 +13,12 @@
  *   like in full. They are indexed, so a cropped copy finds its original;
  * - the mirror image, and inner frames 3 %, 6 % and 9 % of the shorter side deep (a border added in
  *   pixels is that deep on every side), each compared with the other photo's full hash;
- * - turned back by ±3° and ±5°, then cropped to 80 % and 85 % (the corners a rotation fills are cut),
- *   compared with the other photo's centre crops.
+ * - turned back by ±3° and ±5° (a turn of the picture as it is, not of the 256×256 square it was
+ *   squeezed into: that one sheared a 4:3 photo, and half of the blocks photos' 5° copies then sat on
+ *   the limit or past it), then cut two ways, each compared with the other photo's crop of the same
+ *   part: to 85 % of each side, for a copy cut back to its own size after the turn; and to 90 % of the
+ *   original's rectangle inside the grown canvas, for a copy turned on one (sharp's `rotate`, most
+ *   editors' plain rotation), whose corners the turn filled.
  */
 import sharp from "sharp";
 
@@ -26,8 +30,12 @@ const GRID = 256;
 /** cos((2x + 1)uπ / 2N) for the 8 frequencies kept and the 32 positions, computed once. */
 const COS = Array.from({ length: LOW }, (_, u) => Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))));
 
-/** A view of the picture: the share cut from each side (x, y), mirrored or not, turned by `degrees` first. */
-type View = { degrees?: number; mirror?: boolean } & ({ crop: number } | { frame: number });
+/**
+ * A view of the picture: the share cut from each side (x, y), mirrored or not, turned by `degrees`
+ * first; with `ofOriginal`, the crop is a share of the rectangle a picture turned by `degrees` on a
+ * grown canvas fills, not of the whole canvas.
+ */
+type View = { degrees?: number; mirror?: boolean; ofOriginal?: true } & ({ crop: number } | { frame: number });
 
 /**
  * The extra hashes every photo keeps, in the order they are stored (`phash_variants`, 16 hex digits
@@ -43,13 +51,13 @@ export const PHOTO_VARIANTS = {
   frame3: { frame: 0.03 },
   frame6: { frame: 0.06 },
   frame9: { frame: 0.09 },
-  "turn+3c80": { degrees: 3, crop: 0.1 },
+  "turn+3o90": { degrees: 3, crop: 0.05, ofOriginal: true },
   "turn+3c85": { degrees: 3, crop: 0.075 },
-  "turn-3c80": { degrees: -3, crop: 0.1 },
+  "turn-3o90": { degrees: -3, crop: 0.05, ofOriginal: true },
   "turn-3c85": { degrees: -3, crop: 0.075 },
-  "turn+5c80": { degrees: 5, crop: 0.1 },
+  "turn+5o90": { degrees: 5, crop: 0.05, ofOriginal: true },
   "turn+5c85": { degrees: 5, crop: 0.075 },
-  "turn-5c80": { degrees: -5, crop: 0.1 },
+  "turn-5o90": { degrees: -5, crop: 0.05, ofOriginal: true },
   "turn-5c85": { degrees: -5, crop: 0.075 },
 } as const satisfies Record<string, View>;
 
@@ -72,14 +80,19 @@ export async function photoHashes(bytes: Uint8Array): Promise<PhotoHashes> {
   const { autoOrient } = await image.metadata();
   const grid = await image.rotate().greyscale().resize(GRID, GRID, { fit: "fill" }).raw().toBuffer();
   const shorter = Math.min(autoOrient.width, autoOrient.height);
+  const aspect = autoOrient.width / autoOrient.height;
   const turned = new Map<number, Float64Array>();
   const hashOf = (view: View) => {
     let source: ArrayLike<number> = grid;
     if (view.degrees) {
-      if (!turned.has(view.degrees)) turned.set(view.degrees, turnGrid(grid, view.degrees));
+      if (!turned.has(view.degrees)) turned.set(view.degrees, turnGrid(grid, view.degrees, aspect));
       source = turned.get(view.degrees)!;
     }
-    const [x, y] = "crop" in view ? [view.crop, view.crop] : [(view.frame * shorter) / autoOrient.width, (view.frame * shorter) / autoOrient.height];
+    let [x, y] = "crop" in view ? [view.crop, view.crop] : [(view.frame * shorter) / autoOrient.width, (view.frame * shorter) / autoOrient.height];
+    if (view.ofOriginal && view.degrees) {
+      const [width, height] = originalShare(view.degrees, aspect);
+      [x, y] = [(1 - (1 - 2 * x) * width) / 2, (1 - (1 - 2 * y) * height) / 2];
+    }
     return hashOfPixels(sample(source, x, y, "mirror" in view && view.mirror === true));
   };
   return { phash: hashOf({ crop: 0 }), variants: VARIANT_ORDER.map((variant) => hashOf(PHOTO_VARIANTS[variant])).join("") };
@@ -106,8 +119,23 @@ function sample(grid: ArrayLike<number>, x: number, y: number, mirror: boolean):
   return out;
 }
 
-/** The grid turned by `degrees` about its centre (bilinear; what falls outside repeats the edge). */
-function turnGrid(grid: ArrayLike<number>, degrees: number): Float64Array {
+/**
+ * The shares of a canvas's width and height (`aspect` its width / height) that a picture turned by
+ * `degrees` on it fills: a W×H picture turned by θ needs W·cos θ + H·sin θ by W·sin θ + H·cos θ.
+ */
+function originalShare(degrees: number, aspect: number): [number, number] {
+  const angle = (Math.abs(degrees) * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const determinant = cos * cos - sin * sin;
+  return [(cos - sin / aspect) / determinant, (cos - sin * aspect) / determinant];
+}
+
+/**
+ * The grid turned by `degrees` about its centre as the picture it was squeezed from (`aspect` its
+ * width / height) would turn: a turn of the square grid itself would shear a picture that is not
+ * square. Bilinear; what falls outside repeats the edge.
+ */
+function turnGrid(grid: ArrayLike<number>, degrees: number, aspect: number): Float64Array {
   const out = new Float64Array(GRID * GRID);
   const angle = (degrees * Math.PI) / 180;
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
@@ -115,8 +143,9 @@ function turnGrid(grid: ArrayLike<number>, degrees: number): Float64Array {
   const clamp = (v: number) => Math.min(GRID - 1, Math.max(0, v));
   for (let y = 0; y < GRID; y++) {
     for (let x = 0; x < GRID; x++) {
-      const sx = clamp(cos * (x - centre) + sin * (y - centre) + centre);
-      const sy = clamp(-sin * (x - centre) + cos * (y - centre) + centre);
+      // In the picture's own proportions, a grid step across is `aspect` steps down.
+      const sx = clamp(cos * (x - centre) + (sin * (y - centre)) / aspect + centre);
+      const sy = clamp(-sin * (x - centre) * aspect + cos * (y - centre) + centre);
       const [x0, y0] = [Math.floor(sx), Math.floor(sy)];
       const [x1, y1] = [Math.min(GRID - 1, x0 + 1), Math.min(GRID - 1, y0 + 1)];
       const [fx, fy] = [sx - x0, sy - y0];
@@ -155,6 +184,9 @@ export function parseHash(hex: string): ParsedHash | null {
 
 /** How much of `phash_variants` holds the indexed views (they come first): all another photo is compared by. */
 export const INDEXED_VIEWS_LENGTH = INDEXED_PHOTO_VARIANTS.length * 16;
+
+/** The length of a complete `phash_variants`: one cut short (by migration 0022, or from before) is hashed again. */
+export const PHOTO_VARIANTS_LENGTH = VARIANT_ORDER.length * 16;
 
 /** A photo's hashes parsed, by view ("full" the whole picture): those it has (none of the variants before they were computed). */
 export type ParsedPhotoHashes = Partial<Record<"full" | PhotoVariant, ParsedHash>>;

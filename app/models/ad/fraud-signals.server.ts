@@ -28,6 +28,7 @@ import { adImages, ads, moderationDecisions, photoHashBand, photoVariantBand } f
 import type { AdStatus, AdType } from "~/models/ad/ad";
 import {
   COPIED_PHOTO_MAX_DISTANCE,
+  COPIED_TURN_CUT_BACK_MAX_DISTANCE,
   COPIED_VIEW_MAX_DISTANCE,
   FRAUD_REASONS,
   PHOTO_HASH_BAND_RADIUS,
@@ -45,6 +46,7 @@ import {
   INDEXED_VIEWS_LENGTH,
   parsePhotoHashes,
   PHOTO_VARIANTS,
+  PHOTO_VARIANTS_LENGTH,
   photoHashes,
   variantOffset,
   type ParsedPhotoHashes,
@@ -133,17 +135,19 @@ type StoredView = "full" | (typeof INDEXED_PHOTO_VARIANTS)[number];
  * and how many bits may differ (services/photo-hash.server.ts PHOTO_VARIANTS, ADR 020): the whole
  * pictures as before; the whole picture with the other's centre crops (a cropped copy); the mirror
  * image and the inner frames with the other's whole picture (a mirrored or framed copy); the views
- * turned back ±3° and ±5° with the other's centre crops (a rotated copy). A view matches by chance
- * more easily than the whole picture does, so those allow COPIED_VIEW_MAX_DISTANCE bits, fewer.
+ * turned back ±3° and ±5° with the other's crop of the same part of the picture (a rotated copy: cut
+ * to 90 % of the original it holds, with the other's 90 % crop; cut to 85 % of its canvas, with its 85 %;
+ * each view has the one crop it is the copy of, so it gets no second chance of a match). A view matches
+ * by chance more easily than the whole picture does, so those allow COPIED_VIEW_MAX_DISTANCE bits,
+ * fewer, and the cut-back turns COPIED_TURN_CUT_BACK_MAX_DISTANCE.
  */
 const COMPARISONS: { mine: View; theirs: StoredView; maxDistance: number }[] = [
   { mine: "full", theirs: "full", maxDistance: COPIED_PHOTO_MAX_DISTANCE },
   ...INDEXED_PHOTO_VARIANTS.map((theirs) => ({ mine: "full" as const, theirs, maxDistance: COPIED_VIEW_MAX_DISTANCE })),
   ...(["mirror", "frame3", "frame6", "frame9"] as const).map((mine) => ({ mine, theirs: "full" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE })),
   ...(["+3", "-3", "+5", "-5"] as const).flatMap((turn) => [
-    { mine: `turn${turn}c80` as const, theirs: "c85" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE },
-    { mine: `turn${turn}c85` as const, theirs: "c85" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE },
-    { mine: `turn${turn}c85` as const, theirs: "c90" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE },
+    { mine: `turn${turn}o90` as const, theirs: "c90" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE },
+    { mine: `turn${turn}c85` as const, theirs: "c85" as const, maxDistance: COPIED_TURN_CUT_BACK_MAX_DISTANCE },
   ]),
 ];
 
@@ -223,12 +227,10 @@ function copiedPhotos(tx: Writer, ad: CheckedAd): FraudSignal[] {
     .map(([otherAdId, distance]) => ({ kind: "copied_photo", reason: FRAUD_REASONS.copiedPhoto, otherAdId, distance }));
 }
 
-/** A stored `phash_variants` as hex by view (nothing for a photo from before the variants). */
+/** A stored `phash_variants` as hex by view: those it holds whole (none before the variants, the first 8 once cut short). */
 function splitVariants(variants: string | null): Partial<Record<PhotoVariant, string>> {
-  if (variants?.length !== Object.keys(PHOTO_VARIANTS).length * 16) return {};
-  return Object.fromEntries(
-    (Object.keys(PHOTO_VARIANTS) as PhotoVariant[]).map((variant) => [variant, variants.slice(variantOffset(variant) - 1, variantOffset(variant) + 15)]),
-  );
+  const held = (Object.keys(PHOTO_VARIANTS) as PhotoVariant[]).filter((variant) => (variants?.length ?? 0) >= variantOffset(variant) + 15);
+  return Object.fromEntries(held.map((variant) => [variant, variants!.slice(variantOffset(variant) - 1, variantOffset(variant) + 15)]));
 }
 
 /** Every hex value of `band`'s width that differs from it in at most `radius` bits, itself included. */
@@ -240,9 +242,13 @@ function valuesWithinRadius(band: string, radius: number): string[] {
   return [band, ...flipped.flatMap((one) => valuesWithinRadius(one, radius - 1))];
 }
 
+/** A photo whose views are missing, or some of them: from before they existed or changed, or whose hashing failed. */
+const viewsMissing = or(isNull(adImages.phashVariants), sql`length(${adImages.phashVariants}) < ${PHOTO_VARIANTS_LENGTH}`);
+
 /**
  * Hashes the photos stored before their hashes existed — the whole picture's, or since ADR 020's
- * amendment its views (`phash_variants`) — or whose hashing failed, a batch at a time, reading their
+ * amendment its views (`phash_variants`), or all of them since the turned views changed (migration
+ * 0022 cut them off) — or whose hashing failed, a batch at a time, reading their
  * originals from storage. Run once at start-up, in the background; a photo whose original is missing or
  * unreadable is left as it is (compared by what it has, if anything). Returns how many were hashed.
  */
@@ -253,7 +259,7 @@ export async function backfillPhotoHashes({ batch = 50 }: { batch?: number } = {
     const rows = db
       .select({ id: adImages.id, publicId: adImages.publicId })
       .from(adImages)
-      .where(and(isNull(adImages.phashVariants), gt(adImages.id, afterId)))
+      .where(and(viewsMissing, gt(adImages.id, afterId)))
       .orderBy(adImages.id)
       .limit(batch)
       .all();
@@ -264,7 +270,7 @@ export async function backfillPhotoHashes({ batch = 50 }: { batch?: number } = {
       if (!hashes) continue;
       db.update(adImages)
         .set({ phash: hashes.phash, phashVariants: hashes.variants })
-        .where(and(eq(adImages.id, row.id), isNull(adImages.phashVariants)))
+        .where(and(eq(adImages.id, row.id), viewsMissing))
         .run();
       hashed++;
     }

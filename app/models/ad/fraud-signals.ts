@@ -24,6 +24,13 @@ export const COPIED_PHOTO_MAX_DISTANCE = 6;
 export const COPIED_VIEW_MAX_DISTANCE = 4;
 
 /**
+ * A view turned back and cut to 85 % of its own canvas (a copy turned, then cut back to its old size)
+ * this close to another photo's 85 % crop is a rotated copy: tighter still, since two demo pictures of
+ * one layout came within 4 bits that way, and such copies, turned back, land within 2 (ADR 020).
+ */
+export const COPIED_TURN_CUT_BACK_MAX_DISTANCE = 2;
+
+/**
  * The perceptual hash's 16 hex digits cut into four bands of 16 bits ([first digit, length] as SQLite's
  * substr counts them). Two hashes within COPIED_PHOTO_MAX_DISTANCE bits differ in at most
  * PHOTO_HASH_BAND_RADIUS bits in at least one band (pigeonhole: 6 bits over 4 bands leave one band with

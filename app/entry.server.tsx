@@ -7,10 +7,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { cardHtml, listItemHtml } from "~/components/ads/card-html.server";
+import { AdFacts } from "~/components/ads/AdFacts";
+import { BoostBar } from "~/components/ads/BoostBar";
 import { ReportForm } from "~/components/ads/ReportForm";
 import { SafetyTips } from "~/components/ads/SafetyTips";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
 import { MessageSellerForm } from "~/components/messages/MessageSellerForm";
 import { NotFound } from "~/components/layout/NotFound";
 import { ServerPartsContext, type ServerParts } from "~/components/server-parts";
@@ -25,7 +28,7 @@ const SERVER_PARTS: ServerParts = {
   cardHtml,
   listItemHtml,
   releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD,
-  kept: { Footer, SafetyTips, MessageSellerForm, ReportForm },
+  kept: { Header, Footer, AdFacts, BoostBar, SafetyTips, MessageSellerForm, ReportForm },
 };
 
 const ABORT_DELAY = 5_000;

@@ -8,13 +8,14 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useLocation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { Suspense, useEffect, type ReactNode } from "react";
 import { ClientSession } from "~/components/auth/ClientSession";
 import { replayInputMadeBeforeHydration } from "~/components/replay-early-input";
 import { keptPart } from "~/components/kept-part";
-import { Header } from "~/components/layout/Header";
+import { useLiveUnread } from "~/components/messages/use-live-unread";
 import { unreadMessageCount } from "~/models/message/conversations.server";
 import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
@@ -28,7 +29,10 @@ import { toast as toasts } from "~/web/toast.server";
 // In the browser the shell's occasional parts load on first use (components/server-parts.ts).
 const LazyNotFound = lazyPart(() => import("~/components/layout/NotFound").then((module) => module.NotFound));
 const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
-// The footer is the same on every page and needs no code of its own: the server's HTML stays (kept-part.tsx).
+// The header and the footer, as the server rendered them, work without code of their own (kept-part.tsx): their
+// links, the menus (<details>) and 'Sair' need none. The header's code comes with the first client-side
+// navigation or a new unread count, when it must show another page's state.
+const Header = keptPart("Header", () => import("~/components/layout/Header").then((module) => module.Header));
 const Footer = keptPart("Footer", () => import("~/components/layout/Footer").then((module) => module.Footer));
 
 export const links: LinksFunction = () => [
@@ -113,6 +117,9 @@ function ScrollRestorationOnceHydrated() {
 function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const Toast = useServerParts()?.Toast ?? LazyToast;
+  const user = rootData?.user ?? null;
+  const unreadMessages = useLiveUnread(user?.unreadMessages, Boolean(user));
+  const { key: locationKey } = useLocation();
   return (
     <>
       <a
@@ -121,7 +128,8 @@ function Shell({ children }: { children: ReactNode }) {
       >
         Pular para o conteúdo
       </a>
-      <Header user={rootData?.user ?? null} />
+      {/* `contents`: the header is sticky within the page, not within a wrapper of its own height. */}
+      <Header props={{ user: user && { ...user, unreadMessages }, locationKey }} className="contents" />
       <main id="conteudo" className="flex-1">
         {children}
       </main>

@@ -15,12 +15,13 @@ import { gzipSync, constants } from "node:zlib";
 export const JS_BUDGET_KB = { browsing: 95, accountForms: 110 } as const;
 
 /**
- * Where the build does not reach issue #35's budget yet, what it keeps instead (ADR 029, amended
- * 2026-12-05): no page may grow past it. React, React DOM, Remix and the router alone are 83.6 KB, the
- * header, footer and root 6.5 KB more, which leaves a list page ~5 KB for its list, card and filters.
- * Lower these as the pages shrink; raise one only with a note in ADR 029 saying what it bought.
+ * The ceilings the build keeps below issue #35's budget where it does better (ADR 029, amended 2026-12-05):
+ * what the pages measured when they got there, +0.5 KB, so that no page grows back toward the budget
+ * unnoticed. React, React DOM, Remix and the router alone are 80.0 KB (terser); the shell (root, entry,
+ * session check, kept parts' handlers) 3.8 KB more, which leaves a list page ~10 KB for its list, card and
+ * filters. Lower these as the pages shrink; raise one only with a note in ADR 029 saying what it bought.
  */
-const KEPT_KB: Record<string, number> = { "/": 96.4, "/categories": 97.4, "/anuncio/{id}": 98.1 };
+const KEPT_KB: Record<string, number> = { "/": 93.6, "/categories": 94.6, "/anuncio/{id}": 94.4 };
 
 export type BudgetPage = { name: string; path: string; budgetKb: number; keptKb?: number };
 export type ScriptSize = { url: string; gzipBytes: number };

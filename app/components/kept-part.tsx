@@ -1,5 +1,6 @@
 import { useSubmit } from "@remix-run/react";
-import { useEffect, useState, type ComponentType, type FormEvent } from "react";
+import { useEffect, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
+import { closeMenuOnEscape } from "~/components/details-menu";
 import { useInAppLinks } from "~/components/in-app-links";
 import { useServerParts, type KeptPartName } from "~/components/server-parts";
 import { useHydrated } from "~/components/use-hydrated";
@@ -23,10 +24,10 @@ type KeptPartProps<P> = {
 
 /**
  * A part of a page that the server renders whole and the browser leaves as the server sent it, with none of
- * its code in the page's scripts (issue #35's JS budget, ADR 029): the footer, and on the ad page the safety
- * tips, the message and report forms. Hydration keeps the server's HTML (as RecentArrivals does); its links
- * and forms work at once, through one click and one submit handler on the wrapper (Remix's client-side
- * navigation and submission, as <Link> and <Form> do). The part's own code is loaded only when the browser
+ * its code in the page's scripts (issue #35's JS budget, ADR 029): the header and the footer, and on the ad
+ * page the safety tips, the message and report forms. Hydration keeps the server's HTML (as RecentArrivals
+ * does); its links, forms and <details> menus work at once, through one click, one submit and one key handler
+ * on the wrapper (Remix's client-side navigation and submission, as <Link> and <Form> do; Escape closes a menu). The part's own code is loaded only when the browser
  * must render it: when its props change (another ad after a client-side navigation, a fetcher's answer) or
  * when it is first rendered in the browser (a client-side navigation, the dialog over the lists) — until it
  * arrives, the server's HTML stays, or nothing shows where there was none.
@@ -84,7 +85,21 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
       if (submitForm) submitForm(form, submitter);
       else submit(submitter ?? form);
     };
-    return <div className={className} onClick={followInApp} onSubmit={onSubmit} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
+    const onClick = (event: MouseEvent<HTMLDivElement>) => {
+      followInApp(event);
+      // A link followed from a <details> menu closes it, as the rendered header's menus close on a navigation.
+      if (event.defaultPrevented && event.target instanceof Element) event.target.closest("details[open]")?.removeAttribute("open");
+    };
+    return (
+      <div
+        className={className}
+        onClick={onClick}
+        onSubmit={onSubmit}
+        onKeyDown={closeMenuOnEscape}
+        dangerouslySetInnerHTML={KEEP_SERVER_HTML}
+        suppressHydrationWarning
+      />
+    );
   }
   return KeptPart;
 }

@@ -20,7 +20,7 @@ import type { CardAd } from "~/models/ad/ad";
 export type HeartState = { on: boolean; redirectTo: string | undefined; className: string };
 
 /** The parts the server renders and the browser keeps without their code until needed (kept-part.tsx). */
-export type KeptPartName = "Footer" | "SafetyTips" | "MessageSellerForm" | "ReportForm";
+export type KeptPartName = "Header" | "Footer" | "AdFacts" | "BoostBar" | "SafetyTips" | "MessageSellerForm" | "ReportForm";
 
 export type ServerParts = {
   Toast: typeof Toast;

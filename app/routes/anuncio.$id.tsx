@@ -4,12 +4,12 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRe
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AdDetail, CAROUSEL_SIZES, photoSrcSet } from "~/components/ads/AdDetail";
-import { BoostBar } from "~/components/ads/BoostBar";
 import { FavouriteButton } from "~/components/ads/FavouriteButton";
 import { adDetailDates } from "~/components/ads/ad-dates";
 import { formatAdPrice } from "~/components/ads/format";
 import { imageVariantUrl } from "~/lib/image-variants";
 import { SoldAdDetail } from "~/components/ads/SoldAdDetail";
+import { keptPart } from "~/components/kept-part";
 import { AD_LOAD_ERROR, AD_NOT_FOUND, AD_STATUS_LABELS, adIdFromSegment, adPath, type SoldAd } from "~/models/ad/ad";
 import { boostedUntilByAd } from "~/models/ad/boost.server";
 import { getAdForViewer } from "~/models/ad/detail.server";
@@ -61,6 +61,9 @@ function soldAdPage(request: Request, sold: SoldAd) {
   return goneData({ kind: "sold" as const, sold, similar, moreHref: listingPath(place), origin: siteOrigin() });
 }
 
+
+// The boost badge and the owner's boost links: links only, kept as the server rendered them (kept-part.tsx).
+const BoostBar = keptPart("BoostBar", () => import("~/components/ads/BoostBar").then((module) => module.BoostBar));
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = adIdFromSegment(params.id);
   if (id === null) throw notFoundPage();
@@ -206,7 +209,7 @@ function PublicAdPage({ ad, dates, counted, origin, favourite, boostedUntil, own
           ) : null}
         </ol>
       </nav>
-      <BoostBar adId={ad.id} boostedUntil={boostedUntil} ownsLiveAd={ownsLiveAd} />
+      <BoostBar props={{ adId: ad.id, boostedUntil, ownsLiveAd }} />
       <div className="bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:p-6 sm:shadow-sm">
         <AdDetail
           ad={ad}

@@ -1,13 +1,12 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { keptPart } from "~/components/kept-part";
 import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { formatWhatsapp, whatsappLink } from "~/lib/whatsapp";
+import { whatsappLink } from "~/lib/whatsapp";
 import type { MessageSellerForm as MessageSellerFormPart } from "~/components/messages/MessageSellerForm";
 import { adContactPath, adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
-import { sellerName, sellerPath } from "~/models/listing/seller";
 import type { AdDetailDates } from "./ad-dates";
-import { formatAdPrice, VIEWS_TOOLTIP } from "./format";
+import { formatAdPrice } from "./format";
 import { PriceDrop } from "./PriceDrop";
 import { useHydrated } from "~/components/use-hydrated";
 import { HIGH_PRIORITY, imageVariantUrl, SCALE_WIDTHS } from "~/lib/image-variants";
@@ -20,8 +19,9 @@ const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible
 // The full-screen viewer (swipe, pinch-zoom) is fetched the first time someone opens a photo.
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
 
-// Below the first screen, and plain HTML until used: the server's markup stays, their code comes when the
+// Below the first screen (the facts, the tips, the forms), and plain HTML until used: the server's markup stays, their code comes when the
 // browser must render them (kept-part.tsx) — another ad, a report's answer, the dialog over the lists.
+const AdFacts = keptPart("AdFacts", () => import("./AdFacts").then((module) => module.AdFacts));
 const SafetyTips = keptPart("SafetyTips", () => import("./SafetyTips").then((module) => module.SafetyTips));
 const MessageSellerForm = keptPart("MessageSellerForm", () => import("~/components/messages/MessageSellerForm").then((module) => module.MessageSellerForm));
 const ReportForm = keptPart("ReportForm", () => import("./ReportForm").then((module) => module.ReportForm));
@@ -93,46 +93,7 @@ export function AdDetail({
 
       <SafetyTips props={{}} />
 
-      <div className="grid gap-4 md:grid-cols-2">
-        <Section title="Detalhes">
-          <Row label="Tipo" value={ad.adType || "Vender"} />
-          <Row label="Categoria" value={ad.category.name} />
-          {ad.subcategory ? <Row label="Subcategoria" value={ad.subcategory.name} /> : null}
-        </Section>
-        {ad.characteristicItems.length > 0 ? (
-          <Section title="Características">
-            {ad.characteristicItems.map((item) => (
-              <Row key={item.key} label={item.label} value={item.value} />
-            ))}
-          </Section>
-        ) : null}
-        <Section title="Anunciante">
-          <Row label="Nome" value={sellerName(ad.user.fullName)} />
-          {ad.whatsapp ? <Row label="WhatsApp" value={formatWhatsapp(ad.whatsapp)} /> : null}
-          {ad.status === "active" ? (
-            // A public ad means the seller has a page (issue #36); an ad only its owner sees may be their only one.
-            <Link to={sellerPath({ id: ad.userId, name: sellerName(ad.user.fullName) })} className="flex min-h-11 items-center gap-1 pt-1.5 font-semibold text-brand-800 hover:underline">
-              Ver todos os anúncios de {sellerName(ad.user.fullName)}
-              <Icon name="arrow-right" className="h-4 w-4 shrink-0" />
-            </Link>
-          ) : null}
-        </Section>
-        <Section title="Localização">
-          <Row label="Cidade" value={`${ad.city} - ${ad.state}`} />
-        </Section>
-        <Section title="Informações">
-          <Row label="Publicado em" value={dates.publishedOn} />
-          <Row label="Visualizações" value={String(ad.views)} title={VIEWS_TOOLTIP} />
-          {dates.expiresOn ? <Row label="Expira em" value={dates.expiresOn} /> : null}
-        </Section>
-      </div>
-
-      <section aria-labelledby={`descricao-${ad.id}`}>
-        <h3 id={`descricao-${ad.id}`} className="text-sm font-bold uppercase tracking-wide text-slate-500">
-          Descrição
-        </h3>
-        <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800">{ad.description}</p>
-      </section>
+      <AdFacts props={{ ad, dates }} className="flex flex-col gap-5" />
 
       {ad.status === "active" ? <MessageSellerForm props={{ adId: ad.id, ...messageBox }} /> : null}
 
@@ -193,24 +154,6 @@ function ReportFormOnUse({ adId }: { adId: number }) {
       className="border-t border-slate-200 p-4"
       submitForm={(form, submitter) => fetcher.submit(submitter ?? form)}
     />
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-xl border border-slate-200 p-4">
-      <h3 className="text-sm font-bold uppercase tracking-wide text-slate-500">{title}</h3>
-      <dl className="mt-2 divide-y divide-slate-100 text-sm">{children}</dl>
-    </section>
-  );
-}
-
-function Row({ label, value, title }: { label: string; value: string; title?: string }) {
-  return (
-    <div className="flex justify-between gap-4 py-1.5" title={title}>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{value}</dd>
-    </div>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink } from "@remix-run/react";
+import { closeMenuOnEscape } from "~/components/details-menu";
 import { Icon, type IconName } from "~/components/Icon";
-import type { KeyboardEvent } from "react";
 import { Logo } from "~/components/Logo";
 import { INSTITUTIONAL_LINKS } from "~/components/layout/site-links";
-import { useLiveUnread } from "~/components/messages/use-live-unread";
 import { displayName } from "~/models/account/user";
 
 export type HeaderUser = {
@@ -12,7 +11,7 @@ export type HeaderUser = {
   email: string;
   isAdmin: boolean;
   avatar: string | null;
-  /** Messages waiting for this person (issue #37): the root loader's one indexed read, kept fresh by useLiveUnread. */
+  /** Messages waiting for this person (issue #37): the root loader's one indexed read, kept fresh by useLiveUnread (root.tsx). */
   unreadMessages?: number;
 };
 
@@ -38,20 +37,13 @@ function navItems(user: HeaderUser | null): NavItem[] {
   return items;
 }
 
-/** Escape closes an open menu and returns focus to its toggle (keyboard users have no "outside" to click). */
-function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
-  const details = event.currentTarget;
-  if (event.key !== "Escape" || !details.open) return;
-  details.open = false;
-  details.querySelector("summary")?.focus();
-}
-
-export function Header({ user }: { user: HeaderUser | null }) {
-  // A <details> keeps its open state across client-side navigations; keying it by the location
-  // remounts it closed after each navigation, which is what a menu should do.
-  const { key: locationKey } = useLocation();
-  const unreadMessages = useLiveUnread(user?.unreadMessages, Boolean(user));
-  const items = navItems(user && { ...user, unreadMessages });
+/**
+ * The site's header. `locationKey` is the router's location key: a <details> keeps its open state across
+ * client-side navigations, and keying the menus by the location remounts them closed after each navigation,
+ * which is what a menu should do.
+ */
+export function Header({ user, locationKey }: { user: HeaderUser | null; locationKey: string }) {
+  const items = navItems(user);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
@@ -154,7 +146,7 @@ function Avatar({ user, size }: { user: HeaderUser; size: "sm" | "md" }) {
 function UserMenu({ user }: { user: HeaderUser }) {
   const name = displayName(user);
   return (
-    <details className="group relative" onKeyDown={closeOnEscape}>
+    <details className="group relative" onKeyDown={closeMenuOnEscape}>
       <summary
         className={`cursor-pointer ${closeOnOutsideClick} flex items-center gap-2 rounded-full p-0.5 text-sm font-medium text-slate-800 hover:bg-slate-100 lg:pr-2 ${focusRing}`}
       >
@@ -220,7 +212,7 @@ function LogoutButton() {
 
 function MobileMenu({ user, items }: { user: HeaderUser | null; items: NavItem[] }) {
   return (
-    <details className="group md:hidden" onKeyDown={closeOnEscape}>
+    <details className="group md:hidden" onKeyDown={closeMenuOnEscape}>
       {/* The backdrop starts below the header bar, so this same toggle stays visible as the close button. */}
       <summary
         className={`cursor-pointer ${closeOnOutsideClick} group-open:before:top-16 group-open:before:bg-slate-900/50 flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 ${focusRing}`}

@@ -101,8 +101,8 @@ describe.each(Object.entries(ORIGINALS))("copies of %s from another account's ad
 });
 
 describe("a cheater turning the photos of several ads a little", () => {
-  it("each turned copy of eight photos is linked to its own original, and to none of the seven others", async () => {
-    const originals = await Promise.all([40, 41, 42, 43, 44, 45, 46, 47].map(async (seed) => ({ bytes: await blocksPhoto(seed) })));
+  it("each turned copy of five photos is linked to its own original, and to none of the four others", async () => {
+    const originals = await Promise.all([40, 41, 42, 43, 44].map(async (seed) => ({ bytes: await blocksPhoto(seed) })));
     const adIds: number[] = [];
     for (const { bytes } of originals) adIds.push(await adShowing(owner, bytes, "active"));
     for (const [i, { bytes }] of originals.entries()) {
@@ -118,13 +118,18 @@ describe("a cheater turning the photos of several ads a little", () => {
     const bytes = await blocksPhoto(48);
     const originalAd = await adShowing(owner, bytes, "active");
     const copyAd = await adShowing(thief, await resaved(sharp(bytes).rotate(5, { background: "#ffffff" })), "pending_payment");
-    const variantsOf = () => db.select({ adId: adImages.adId, variants: adImages.phashVariants }).from(adImages).all().filter((row) => [originalAd, copyAd].includes(row.adId));
-    const hashed = variantsOf();
+    const allVariants = () => db.select({ id: adImages.id, adId: adImages.adId, variants: adImages.phashVariants }).from(adImages).all();
+    const hashed = allVariants();
     sqlite.exec(fs.readFileSync("drizzle/0022_photo_turned_views.sql", "utf8"));
-    expect(variantsOf().map((row) => row.variants?.length)).toEqual([128, 128]);
-    expect(await backfillPhotoHashes()).toBeGreaterThanOrEqual(2);
-    expect(variantsOf()).toEqual(hashed);
-    expect(hashed.every((row) => row.variants?.length === PHOTO_VARIANTS_LENGTH)).toBe(true);
+    expect(allVariants().every((row) => row.variants === null || row.variants.length === 128)).toBe(true);
+    // Every other photo (the demo seed's ~175) back as it was: the backfill has these two to hash, not all.
+    const ours = (row: { adId: number }) => [originalAd, copyAd].includes(row.adId);
+    db.transaction((tx) => {
+      for (const row of hashed.filter((row) => !ours(row))) tx.update(adImages).set({ phashVariants: row.variants }).where(eq(adImages.id, row.id)).run();
+    });
+    expect(await backfillPhotoHashes()).toBe(2);
+    expect(allVariants()).toEqual(hashed);
+    expect(hashed.filter(ours).map((row) => row.variants?.length)).toEqual([PHOTO_VARIANTS_LENGTH, PHOTO_VARIANTS_LENGTH]);
     expect(db.transaction((tx) => fraudSignalsFor(tx, copyAd))).toContainEqual(expect.objectContaining({ kind: "copied_photo", otherAdId: originalAd }));
   });
 });

@@ -231,7 +231,8 @@ function serve() {
       if (error) next(error);
     });
   });
-  app.use(express.static("public", { maxAge: "1h", setHeaders: countAsStatic }));
+  // No index file: `/` is the home page, and looking for public/index.html cost every home page two file-system calls (issue #35, item 3).
+  app.use(express.static("public", { maxAge: "1h", index: false, setHeaders: countAsStatic }));
 
   const handleRemixRequest = createRequestHandler(build, build.mode);
   app.all("*", async (req, res, next) => {

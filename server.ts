@@ -231,7 +231,11 @@ function serve() {
       if (error) next(error);
     });
   });
-  app.use(express.static("public", { maxAge: "1h", setHeaders: countAsStatic }));
+  // public/ holds a few named files (the icons, the manifest). Only an address whose last segment has a
+  // dot may be one: a page's address never does, and looking each page up in public/ cost every page a
+  // file-system call, and `/` two and a refused redirect (issue #35, item 3).
+  const publicFiles = express.static("public", { maxAge: "1h", index: false, redirect: false, setHeaders: countAsStatic });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   const handleRemixRequest = createRequestHandler(build, build.mode);
   app.all("*", async (req, res, next) => {

@@ -18,12 +18,12 @@
  * inbox() and unread count in this process, without HTTP. The exit code is 1 when a case misses 1.3×.
  */
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { freePort } from "../tests/support/free-port";
+import { insertSignedInPerson, sessionCookieHeader, type SignedInPerson } from "./signed-in-person";
 import { waitForHealth } from "./wait-for-health";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -53,8 +53,6 @@ type Person = { id: number; token: string; cookie: string };
 function fillMessages(sqlite: Database.Database, fillAds: (sqlite: Database.Database, count: number) => void, pageConversations: number) {
   const now = Date.now();
   fillAds(sqlite, MY_CONVERSATIONS + OTHER_CONVERSATIONS / 2);
-  const insertUser = sqlite.prepare("INSERT INTO users (username, email, full_name, created_at) VALUES (?, ?, ?, ?)");
-  const insertSession = sqlite.prepare("INSERT INTO sessions (id, user_id, persistent, expires_at) VALUES (?, ?, 1, ?)");
   const insertImage = sqlite.prepare("INSERT INTO ad_images (ad_id, url, public_id, width, height, is_primary, sort_order) VALUES (?, ?, ?, 800, 600, 1, 0)");
   const insertConversation = sqlite.prepare(
     "INSERT INTO conversations (ad_id, ad_title, ad_price_cents, buyer_id, seller_id, created_at, last_message_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -66,12 +64,7 @@ function fillMessages(sqlite: Database.Database, fillAds: (sqlite: Database.Data
   const texts = ["Ainda está disponível?", "Qual o menor preço?", "Posso ver amanhã às 10?", "Aceita troca?", "Fechado, passo aí no sábado.", "o preço é 500?"];
 
   return sqlite.transaction(() => {
-    const person = (name: string) => {
-      const id = Number(insertUser.run(`bench_${name}`, `bench.${name}@exemplo.com.br`, `Pessoa ${name}`, now - 30 * 86_400_000).lastInsertRowid);
-      const token = randomBytes(32).toString("base64url");
-      insertSession.run(createHash("sha256").update(token).digest("hex"), id, now + 86_400_000);
-      return { id, token };
-    };
+    const person = (name: string) => insertSignedInPerson(sqlite, name, now - 30 * 86_400_000);
     const busy = person("cheia");
     const empty = person("vazia");
     const onePage = person("uma_pagina");
@@ -151,7 +144,6 @@ async function main() {
   process.env.DATA_DIR = dataDir;
   process.env.SESSION_SECRET = SESSION_SECRET;
   const { fillAds } = await import("./fill-ads");
-  const { createSessionCookie } = await import("../app/web/session-cookie.server");
   const { inbox, unreadMessageCount, INBOX_PAGE } = await import("../app/models/message/conversations.server");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -175,8 +167,7 @@ async function main() {
       `database: ${counts.conversations} conversations, ${counts.messages} messages; the busy person is in ${filled.mineCount} (written in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`,
     );
 
-    const cookies = createSessionCookie({ secret: SESSION_SECRET, secure: false });
-    const signed = async ({ id, token }: { id: number; token: string }): Promise<Person> => ({ id, token, cookie: (await cookies.serialize(token)).split(";")[0]! });
+    const signed = async (person: SignedInPerson): Promise<Person> => ({ ...person, cookie: await sessionCookieHeader(person, SESSION_SECRET) });
     const people = { busy: await signed(filled.busy), empty: await signed(filled.empty), onePage: await signed(filled.onePage) };
     const shown = (p: Person) => (p === people.empty ? 0 : INBOX_PAGE);
 

@@ -14,23 +14,32 @@
  *
  * A page is someone's as soon as the request names anyone (issue #32: a `GET /` with a bearer token and
  * no cookie was kept and shown the account's name and e-mail to the next first visits). Two locks, each
- * enough alone: a request carrying any header that identifies a person is neither served a kept page
- * nor kept, and a render during which the session lookup found a user is never kept, whatever header
+ * enough alone: a request carrying a bearer token or any cookie the pages read is neither served a kept
+ * page nor kept, and a render during which the session lookup found a user is never kept, whatever header
  * carried it.
  */
 import { referenceVersion } from "~/db/reference-version.server";
 import { listingState } from "~/models/listing/listing.server";
-import { cityCookieAlone, isCityCookie } from "~/web/city-choice.server";
+import { cityAmongUnreadCookies, isCityCookie } from "~/web/city-choice.server";
+import { DEVICE_COOKIE } from "~/web/device.server";
+import { VISITOR_COOKIE } from "~/web/visitor.server";
 
 /** The pages that may be kept: the same for every visitor without a cookie, and the most visited. */
 const ANONYMOUS_PAGE_PATHS = new Set(["/", "/categories"]);
 /**
- * The headers through which a request can say who it is: the session, favourites, visitor and toast
- * cookies, and the API's bearer token (web/auth.server.ts). Nothing else the root or list loaders read
- * depends on the person. One cookie says nothing about anyone: the city the browser chose last
- * (city-choice.server.ts, ADR 043); sent alone, it becomes part of the page's key.
+ * A request that sends the API's bearer token (web/auth.server.ts) says who it is. So does one with any
+ * cookie the root or list loaders read: the session, favourites and toast cookies. The others say
+ * nothing to these pages: the city the browser chose last (city-choice.server.ts, ADR 043), which
+ * becomes part of the page's key, and those in UNREAD_COOKIES. A cookie not listed, known or not, has
+ * the page rendered for its request: a cookie added one day is someone's until it is listed here.
  */
-const IDENTIFYING_HEADERS = ["cookie", "authorization"] as const;
+const UNREAD_COOKIES: ReadonlySet<string> = new Set([
+  // Each kept a year, so nearly every returning browser sends one (issue #35, item 3):
+  // the visitor id, read where a view, contact, save or report is counted (visitor.server.ts), set by the first ad page opened;
+  VISITOR_COOKIE,
+  // the device's proofs of past sign-ins (device.server.ts), read by the sign-in forms only, sent long after the session ended.
+  DEVICE_COOKIE,
+]);
 /** As long as a page of cards is kept (listing.server.ts): the views on a card lag by no more. */
 const KEPT_MS = 5_000;
 /** Each one ~75–85 KB of HTML: ~16 MB a web worker at most (ADR 016's table). Emptied when full. */
@@ -65,10 +74,10 @@ const pages = new Map<string, KeptPage>();
 /** The key under which this request's answer may be kept, or null when it must be rendered for it. */
 export function anonymousPageKey(request: AnonymousPageRequest): string | null {
   if (request.method !== "GET" || !ANONYMOUS_PAGE_PATHS.has(request.path)) return null;
-  const city = cityCookieAlone(request.headers.cookie);
-  const identifying = (name: (typeof IDENTIFYING_HEADERS)[number]) => request.headers[name] !== undefined && !(name === "cookie" && city !== null);
-  if (IDENTIFYING_HEADERS.some(identifying)) return null;
-  return city === null ? `${request.origin}${request.url}` : `${request.origin}${request.url} cidade=${city}`;
+  if (request.headers.authorization !== undefined) return null;
+  const cookies = cityAmongUnreadCookies(request.headers.cookie, UNREAD_COOKIES);
+  if (cookies === null) return null;
+  return cookies.city === null ? `${request.origin}${request.url}` : `${request.origin}${request.url} cidade=${cookies.city}`;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type CreatedSession,
   type SessionWithUser,
 } from "~/models/session/session.server";
-import { noteRequestUser } from "~/web/access-log-entry.server";
+import { noteRequestUser, sessionOncePerRequest } from "~/web/access-log-entry.server";
 import { forbiddenText, jsonError } from "~/web/http.server";
 import { isSafeMethod, MESSAGES, requestSource } from "~/web/server-guards.server";
 import { mergeFavouritesAtSignIn } from "~/web/favourites-cookie.server";
@@ -81,9 +81,11 @@ function forbidden(request: Request, message: string) {
  * for writes (POST, PUT…) only counts when the request comes from our own origin.
  */
 export async function getAuthContext(request: Request): Promise<AuthContext | null> {
+  // A read looks each token up once for the whole request (its loaders each ask); a write every time.
+  const lookUp = (token: string) => (isSafeMethod(request.method) ? sessionOncePerRequest(token, () => findSessionUser(token)) : findSessionUser(token));
   const bearer = bearerTokenOf(request);
   if (bearer) {
-    const found = findSessionUser(bearer);
+    const found = lookUp(bearer);
     if (found) {
       noteRequestUser(found.user.id);
       return { ...found, via: "bearer", token: bearer };
@@ -91,7 +93,7 @@ export async function getAuthContext(request: Request): Promise<AuthContext | nu
   }
   const cookieToken = await cookieTokenOf(request);
   if (!cookieToken) return null;
-  const found = findSessionUser(cookieToken);
+  const found = lookUp(cookieToken);
   if (!found) return null;
   if (!isSafeMethod(request.method) && sourceOf(request) !== "same") return null;
   noteRequestUser(found.user.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityCookieAlone, isCityCookie, rememberCity, withRememberedCity } from "~/web/city-choice.server";
+import { cityAmongUnreadCookies, isCityCookie, rememberCity, withRememberedCity } from "~/web/city-choice.server";
 
 const withCookie = (cookie?: string) => new Request("http://localhost/", cookie ? { headers: { Cookie: cookie } } : {});
 const setCookieOf = (headers: HeadersInit | undefined) => (headers ? new Headers(headers).get("Set-Cookie") : null);
@@ -30,13 +30,18 @@ describe("the chosen city (ADR 043)", () => {
   });
 
   it("tells the city cookie sent alone from any other cookie", () => {
-    expect(cityCookieAlone("cidade=7")).toBe("7");
-    expect(cityCookieAlone(" cidade=todas; ")).toBe("todas");
-    expect(cityCookieAlone("cidade=7; vid=x")).toBeNull();
-    expect(cityCookieAlone("vid=x")).toBeNull();
-    expect(cityCookieAlone("cidade=../x")).toBeNull();
-    expect(cityCookieAlone(["cidade=7", "cidade=8"])).toBeNull();
-    expect(cityCookieAlone(undefined)).toBeNull();
+    const unread = new Set(["vid"]);
+    expect(cityAmongUnreadCookies("cidade=7", unread)).toEqual({ city: "7" });
+    expect(cityAmongUnreadCookies(" cidade=todas; ", unread)).toEqual({ city: "todas" });
+    expect(cityAmongUnreadCookies("cidade=7; vid=x", unread)).toEqual({ city: "7" });
+    expect(cityAmongUnreadCookies("vid=x", unread)).toEqual({ city: null });
+    expect(cityAmongUnreadCookies(undefined, unread)).toEqual({ city: null });
+    expect(cityAmongUnreadCookies("cidade=7; session=x", unread)).toBeNull();
+    expect(cityAmongUnreadCookies("vidx=1", unread)).toBeNull();
+    expect(cityAmongUnreadCookies("cidade=7; cidade=8", unread)).toBeNull();
+    expect(cityAmongUnreadCookies("cidade=../x", unread)).toBeNull();
+    expect(cityAmongUnreadCookies("cidade", unread)).toBeNull();
+    expect(cityAmongUnreadCookies(["cidade=7", "cidade=8"], unread)).toBeNull();
     expect(isCityCookie("cidade=7; Path=/")).toBe(true);
     expect(isCityCookie("vid=x; Path=/")).toBe(false);
   });

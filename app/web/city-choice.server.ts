@@ -13,13 +13,27 @@ const CITY_COOKIE = "cidade";
 const ONE_YEAR_S = 365 * 86_400;
 /** A city's id or "todas": anything else in the cookie is not ours and is ignored. */
 const CITY_VALUE = new RegExp(`^(?:[1-9]\\d{0,8}|${ALL_CITIES})$`);
-const CITY_COOKIE_PAIR = new RegExp(`^\\s*${CITY_COOKIE}=([^;]*?)\\s*;?\\s*$`);
 
-/** The remembered city's value when the Cookie header holds that cookie and nothing else; null otherwise. */
-export function cityCookieAlone(cookieHeader: string | string[] | undefined | null): string | null {
+/**
+ * What a Cookie header says to a page that reads no cookie but the remembered city, when besides that
+ * cookie it holds only cookies named in `unread`: `{ city }` (null without a city cookie, as with no
+ * header). Null when it holds anything else: another cookie, the city twice, a value not ours, or a
+ * header sent twice. The kept pages of ADR 027 key their page by it (anonymous-pages.server.ts).
+ */
+export function cityAmongUnreadCookies(cookieHeader: string | string[] | undefined | null, unread: ReadonlySet<string>): { city: string | null } | null {
+  if (cookieHeader === undefined || cookieHeader === null) return { city: null };
   if (typeof cookieHeader !== "string") return null;
-  const value = CITY_COOKIE_PAIR.exec(cookieHeader)?.[1];
-  return value !== undefined && CITY_VALUE.test(value) ? value : null;
+  let city: string | null = null;
+  for (const pair of cookieHeader.split(";")) {
+    if (!pair.trim()) continue;
+    const equals = pair.indexOf("=");
+    const name = (equals < 0 ? pair : pair.slice(0, equals)).trim();
+    if (unread.has(name)) continue;
+    const value = equals < 0 ? "" : pair.slice(equals + 1).trim();
+    if (name !== CITY_COOKIE || city !== null || !CITY_VALUE.test(value)) return null;
+    city = value;
+  }
+  return { city };
 }
 
 /** The remembered city's value among the request's cookies, or null. */

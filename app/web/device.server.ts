@@ -18,7 +18,10 @@ const MAX_ACCOUNTS = 5;
 const MAX_PROOF_LENGTH = 64;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-const deviceCookie = createCookie("__device", {
+/** The cookie's name: the kept list pages ignore it (anonymous-pages.server.ts), as they read nothing in it. */
+export const DEVICE_COOKIE = "__device";
+
+const deviceCookie = createCookie(DEVICE_COOKIE, {
   path: "/",
   httpOnly: true,
   sameSite: "lax",

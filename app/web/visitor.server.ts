@@ -14,7 +14,10 @@ import { yearLongSignedCookie } from "~/web/signed-cookie.server";
 /** "{32 hex}.{YYYYMMDD}": the id and its mint day, inside the signed value. */
 const VALUE_SHAPE = /^([0-9a-f]{32})\.(\d{8})$/;
 
-const cookie = yearLongSignedCookie("vid");
+/** The cookie's name: the kept list pages ignore it (anonymous-pages.server.ts), as they count nothing. */
+export const VISITOR_COOKIE = "vid";
+
+const cookie = yearLongSignedCookie(VISITOR_COOKIE);
 
 export type Visitor = {
   /** Who this request counts as. */

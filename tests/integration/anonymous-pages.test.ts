@@ -1,6 +1,6 @@
 /**
- * The list pages kept for visitors without a cookie (web/anonymous-pages.server.ts, ADR 027): only a
- * cookie-less GET of `/` or `/categories` is kept, never an answer that sets a cookie, each answer
+ * The list pages kept for visitors without a cookie the pages read (web/anonymous-pages.server.ts, ADR 027):
+ * only such a GET of `/` or `/categories` is kept, never an answer that sets a cookie, each answer
  * gets its own nonce, and a change of the listing, of the reference data or of the day drops it at once.
  */
 import Database from "better-sqlite3";
@@ -30,8 +30,10 @@ describe("list pages kept for visitors without a cookie", () => {
   it("keeps only a cookie-less GET of / or /categories, under its origin and whole address", () => {
     expect(anonymousPageKey(request())).toBe(`${ORIGIN}/categories?cityId=1`);
     expect(anonymousPageKey(request({ path: "/", url: "/?page=2" }))).toBe(`${ORIGIN}/?page=2`);
-    expect(anonymousPageKey(request({ headers: { cookie: "favourites=1.abc" } }))).toBeNull();
-    expect(anonymousPageKey(request({ headers: { cookie: "" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "favoritos=1.abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "__session=abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "toast=abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "" } }))).toBe(`${ORIGIN}/categories?cityId=1`);
     // Issue #32: the API's bearer token names a person as a session cookie does.
     expect(anonymousPageKey(request({ headers: { authorization: "Bearer abc" } }))).toBeNull();
     expect(anonymousPageKey(request({ headers: { authorization: "" } }))).toBeNull();
@@ -72,9 +74,9 @@ describe("list pages kept for visitors without a cookie", () => {
     const chosen = anonymousPageKey(request({ headers: { cookie: "cidade=7" } }));
     expect(chosen).toBe(`${ORIGIN}/categories?cityId=1 cidade=7`);
     expect(anonymousPageKey(request({ headers: { cookie: "cidade=todas" } }))).toBe(`${ORIGIN}/categories?cityId=1 cidade=todas`);
-    // With any other cookie, or a value the server never writes, the page is rendered for the request.
-    expect(anonymousPageKey(request({ headers: { cookie: "cidade=7; vid=abc" } }))).toBeNull();
-    expect(anonymousPageKey(request({ headers: { cookie: "vid=abc; cidade=7" } }))).toBeNull();
+    // With a cookie the pages read, one not known, or a value the server never writes, the page is rendered for the request.
+    expect(anonymousPageKey(request({ headers: { cookie: "cidade=7; favoritos=abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "_ga=abc; cidade=7" } }))).toBeNull();
     expect(anonymousPageKey(request({ headers: { cookie: "cidade=7%3B%20vid" } }))).toBeNull();
     expect(anonymousPageKey(request({ headers: { cookie: "cidade=7", authorization: "Bearer abc" } }))).toBeNull();
 
@@ -87,6 +89,20 @@ describe("list pages kept for visitors without a cookie", () => {
     // Beside another cookie it is not kept.
     keepPage(plain, state, { ...remembering, headers: [...remembering.headers, ["set-cookie", "vid=abc; Path=/"]] });
     expect(keptPage(plain, state, "bm9uY2U=")).toBeNull();
+  });
+
+  it("ignores the cookies the list pages never read: a returning browser's visitor id and device proofs (issue #35)", () => {
+    // Set by the first ad page opened and at every sign-in, kept a year: nearly every returning browser sends them.
+    const returning = anonymousPageKey(request({ headers: { cookie: "vid=s%3Aabc.def; __device=j%3A%5B%22p%22%5D" } }));
+    expect(returning).toBe(anonymousPageKey(request()));
+    expect(anonymousPageKey(request({ headers: { cookie: "__device=x; cidade=7; vid=y" } }))).toBe(`${ORIGIN}/categories?cityId=1 cidade=7`);
+    // Beside a cookie the pages read, or with a bearer token, the page is theirs.
+    expect(anonymousPageKey(request({ headers: { cookie: "vid=y; __session=abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "vid=y; favoritos=abc" } }))).toBeNull();
+    expect(anonymousPageKey(request({ headers: { cookie: "vid=y", authorization: "Bearer abc" } }))).toBeNull();
+    // The second lock holds whatever the key: a render for someone the session lookup found is never kept.
+    keepPage(returning!, anonymousPageState(), { ...answer, identified: true });
+    expect(keptPage(returning!, anonymousPageState(), "bm9uY2U=")).toBeNull();
   });
 
   it("never keeps a page rendered for someone the session lookup found, whatever carried them", () => {

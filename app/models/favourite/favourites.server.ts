@@ -34,16 +34,22 @@ export type FavouriteChange =
   | { ok: true; favourite: boolean; /** The cookie's new list (cookie holders only). */ cookieIds?: number[] }
   | { ok: false; status: 400 | 409; message: string };
 
-/** The holder's favourite ad ids, newest first. */
-export function favouriteIdsOf(holder: FavouriteHolder): number[] {
-  if ("cookieIds" in holder) return [...holder.cookieIds].reverse();
+function favouriteIdsStatement() {
   return db
     .select({ adId: favourites.adId })
     .from(favourites)
-    .where(eq(favourites.userId, holder.userId))
+    .where(eq(favourites.userId, sql.placeholder("userId")))
     .orderBy(desc(favourites.createdAt), desc(favourites.adId))
-    .all()
-    .map((row) => row.adId);
+    .prepare();
+}
+/** Prepared once: every list page a signed-in person opens asks, for its hearts (issue #35, item 3). */
+let favouriteIds: ReturnType<typeof favouriteIdsStatement> | undefined;
+
+/** The holder's favourite ad ids, newest first. */
+export function favouriteIdsOf(holder: FavouriteHolder): number[] {
+  if ("cookieIds" in holder) return [...holder.cookieIds].reverse();
+  favouriteIds ??= favouriteIdsStatement();
+  return favouriteIds.all({ userId: holder.userId }).map((row) => row.adId);
 }
 
 /**

@@ -6,7 +6,7 @@
  * and as `Authorization: Bearer`. See docs/decisions/003-sessions-and-client-token.md.
  */
 import { createHmac } from "node:crypto";
-import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -57,14 +57,21 @@ export function issueClientToken(cookieToken: string, now = new Date()): string 
 
 export type SessionWithUser = { sessionId: string; persistent: boolean; expiresAt: Date; user: PublicUser };
 
-export function findSessionUser(token: string, now = new Date()): SessionWithUser | null {
-  if (!token || token.length > 200) return null;
-  const row = db
+function sessionUserStatement() {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
-    .get();
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare();
+}
+/** Prepared once: every signed-in page asks, and building the query cost more than running it (issue #35, item 3). */
+let sessionUser: ReturnType<typeof sessionUserStatement> | undefined;
+
+export function findSessionUser(token: string, now = new Date()): SessionWithUser | null {
+  if (!token || token.length > 200) return null;
+  sessionUser ??= sessionUserStatement();
+  const row = sessionUser.get({ id: hashToken(token), now: now.getTime() });
   if (!row) return null;
   return {
     sessionId: row.session.id,

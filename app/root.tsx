@@ -23,7 +23,7 @@ import { LazyToast, lazyPart, useServerParts } from "~/components/server-parts";
 import { getEnv } from "~/env.server";
 import stylesheet from "~/tailwind.css?url";
 import { getOptionalUser } from "~/web/auth.server";
-import { toast as toasts } from "~/web/toast.server";
+import { readToast } from "~/web/toast.server";
 
 // Shown on few pages: rendered at once by the server, their code fetched by the browser only when shown.
 // In the browser the shell's occasional parts load on first use (components/server-parts.ts).
@@ -65,7 +65,7 @@ export const meta: MetaFunction = ({ error }) => {
 
 /** What every page's shell needs: the toast to show, who is signed in, and the operator's identity (Decreto 7.962/2013 art. 2) for the footer and /termos. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user] = await Promise.all([toasts.getToast(request), getOptionalUser(request)]);
+  const [{ toast, headers }, user] = await Promise.all([readToast(request), getOptionalUser(request)]);
   // remix-toast commits its cookie on every read: without a toast to clear, that was an empty `toast`
   // cookie set on every visitor's first page, for nothing (and it made every page uncacheable, ADR 027).
   // The header's unread messages (issue #37): one indexed read, for a signed-in person only, whose pages are never kept (ADR 027).

@@ -4,11 +4,12 @@ import { createToastUtilsWithCustomSession } from "remix-toast";
 import { getEnv } from "~/env.server";
 
 const env = getEnv();
+const TOAST_COOKIE = "toast";
 
 export const toast = createToastUtilsWithCustomSession(
   createCookieSessionStorage({
     cookie: {
-      name: "toast",
+      name: TOAST_COOKIE,
       path: "/",
       httpOnly: true,
       sameSite: "lax",
@@ -20,3 +21,14 @@ export const toast = createToastUtilsWithCustomSession(
 
 /** Error toasts stay longer than the 5 s default so they can be read (spec 01 §9). */
 export const ERROR_TOAST_MS = 8000;
+
+/**
+ * The toast to show on this page, and the headers that clear it. Without a toast cookie there is none
+ * to read or clear: remix-toast would still sign and serialise an empty session, which every page paid
+ * (issue #35, item 3: ~3 % of a page's time).
+ */
+export async function readToast(request: Request) {
+  const cookies = request.headers.get("Cookie") ?? "";
+  if (!cookies.split(";").some((pair) => pair.trim().startsWith(`${TOAST_COOKIE}=`))) return { toast: undefined, headers: undefined };
+  return toast.getToast(request);
+}

@@ -1,5 +1,5 @@
 import { useSubmit } from "@remix-run/react";
-import { useEffect, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
+import { lazy, useEffect, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
 import { closeMenuOnEscape } from "~/components/details-menu";
 import { useInAppLinks } from "~/components/in-app-links";
 import { useServerParts, type KeptPartName } from "~/components/server-parts";
@@ -29,8 +29,8 @@ type KeptPartProps<P> = {
  * does); its links, forms and <details> menus work at once, through one click, one submit and one key handler
  * on the wrapper (Remix's client-side navigation and submission, as <Link> and <Form> do; Escape closes a menu). The part's own code is loaded only when the browser
  * must render it: when its props change (another ad after a client-side navigation, a fetcher's answer) or
- * when it is first rendered in the browser (a client-side navigation, the dialog over the lists) — until it
- * arrives, the server's HTML stays, or nothing shows where there was none.
+ * when it is first rendered in the browser (a client-side navigation, the dialog over the lists). Until it
+ * arrives, the server's HTML stays; a part first rendered in the browser suspends (as React.lazy does).
  *
  * The server renders the component registered under `name` in entry.server.tsx's SERVER_PARTS.kept: the same
  * component `load` brings to the browser. Its props must be plain data (they are compared as JSON).
@@ -39,16 +39,22 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => (loading ??= load().then((part) => (loaded = part)));
+  // First rendered in the browser, the part suspends until its code is there: a client-side navigation (a
+  // transition) then shows the new page whole, not its kept parts a moment later, which would move the
+  // page under the reader and the router's restored scroll position.
+  const LazyPart = lazy(async () => ({ default: await loadOnce() })) as unknown as ComponentType<P>;
 
   function KeptPart({ props, className, submitForm }: KeptPartProps<P>) {
     const server = useServerParts();
     const hydrated = useHydrated();
     // The props the server rendered, when this part was hydrated; null when it was first rendered in the browser.
     const [hydratedWith] = useState(() => (hydrated ? null : JSON.stringify(props)));
-    const keep = hydratedWith !== null && hydratedWith === JSON.stringify(props);
-    const [Part, setPart] = useState(() => loaded);
+    const [FirstRendered] = useState(() => loaded ?? LazyPart);
+    // The kept part's code, once its props have changed: from then on the browser renders it, whatever its props.
+    const [Part, setPart] = useState<ComponentType<P>>();
+    const changed = hydratedWith !== null && !Part && hydratedWith !== JSON.stringify(props);
     useEffect(() => {
-      if (keep || Part) return;
+      if (!changed) return;
       let mounted = true;
       loadOnce().then(
         (part) => mounted && setPart(() => part),
@@ -57,7 +63,7 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
       return () => {
         mounted = false;
       };
-    }, [keep, Part]);
+    }, [changed]);
     const followInApp = useInAppLinks();
     const submit = useSubmit();
     if (server) {
@@ -68,10 +74,11 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
         </div>
       );
     }
-    if (Part && !keep) {
+    if (hydratedWith === null || Part) {
+      const Rendered = Part ?? FirstRendered;
       return (
         <div className={className}>
-          <Part {...props} />
+          <Rendered {...props} />
         </div>
       );
     }

@@ -13,9 +13,9 @@
  *   like in full. They are indexed, so a cropped copy finds its original;
  * - the mirror image, and inner frames 3 %, 6 % and 9 % of the shorter side deep (a border added in
  *   pixels is that deep on every side), each compared with the other photo's full hash;
- * - turned back by ±3° and ±5° (a turn of the picture as it is, not of the 256×256 square it was
- *   squeezed into: that one sheared a 4:3 photo, and half of the blocks photos' 5° copies then sat on
- *   the limit or past it), then cut two ways, each compared with the other photo's crop of the same
+ * - turned back by ±3°, ±4° and ±5° (a turn of the picture as it is, not of the 256×256 square it
+ *   was squeezed into: that one sheared a 4:3 photo, and half of the blocks photos' 5° copies then sat
+ *   on the limit or past it), then cut two ways, each compared with the other photo's crop of the same
  *   part: to 85 % of each side, for a copy cut back to its own size after the turn; and to 90 % of the
  *   original's rectangle inside the grown canvas, for a copy turned on one (sharp's `rotate`, most
  *   editors' plain rotation), whose corners the turn filled.
@@ -55,6 +55,10 @@ export const PHOTO_VARIANTS = {
   "turn+3c85": { degrees: 3, crop: 0.075 },
   "turn-3o90": { degrees: -3, crop: 0.05, ofOriginal: true },
   "turn-3c85": { degrees: -3, crop: 0.075 },
+  "turn+4o90": { degrees: 4, crop: 0.05, ofOriginal: true },
+  "turn+4c85": { degrees: 4, crop: 0.075 },
+  "turn-4o90": { degrees: -4, crop: 0.05, ofOriginal: true },
+  "turn-4c85": { degrees: -4, crop: 0.075 },
   "turn+5o90": { degrees: 5, crop: 0.05, ofOriginal: true },
   "turn+5c85": { degrees: 5, crop: 0.075 },
   "turn-5o90": { degrees: -5, crop: 0.05, ofOriginal: true },

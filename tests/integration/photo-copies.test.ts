@@ -5,9 +5,9 @@
  * payment checks an ad (`fraudSignalsFor`); and the demo pictures, all distinct, must not look copied
  * from one another by the same rule.
  *
- * A copy turned 4° (between the turns the views undo), or turned and cut back to its old size (as a
- * phone's straighten tool does) is looked for too: before the turned views turned the picture in its
- * own proportions, half the 5° copies of 60 pictures sat on the limit or past it.
+ * A copy turned 4°, or turned and cut back to its old size (as a phone's straighten tool does), is
+ * looked for too: before the turned views turned the picture in its own proportions, half the 5°
+ * copies of 60 pictures sat on the limit or past it.
  */
 import { eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";

@@ -135,7 +135,7 @@ type StoredView = "full" | (typeof INDEXED_PHOTO_VARIANTS)[number];
  * and how many bits may differ (services/photo-hash.server.ts PHOTO_VARIANTS, ADR 020): the whole
  * pictures as before; the whole picture with the other's centre crops (a cropped copy); the mirror
  * image and the inner frames with the other's whole picture (a mirrored or framed copy); the views
- * turned back ±3° and ±5° with the other's crop of the same part of the picture (a rotated copy: cut
+ * turned back ±3°, ±4° and ±5° with the other's crop of the same part of the picture (a rotated copy: cut
  * to 90 % of the original it holds, with the other's 90 % crop; cut to 85 % of its canvas, with its 85 %;
  * each view has the one crop it is the copy of, so it gets no second chance of a match). A view matches
  * by chance more easily than the whole picture does, so those allow COPIED_VIEW_MAX_DISTANCE bits,
@@ -145,7 +145,7 @@ const COMPARISONS: { mine: View; theirs: StoredView; maxDistance: number }[] = [
   { mine: "full", theirs: "full", maxDistance: COPIED_PHOTO_MAX_DISTANCE },
   ...INDEXED_PHOTO_VARIANTS.map((theirs) => ({ mine: "full" as const, theirs, maxDistance: COPIED_VIEW_MAX_DISTANCE })),
   ...(["mirror", "frame3", "frame6", "frame9"] as const).map((mine) => ({ mine, theirs: "full" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE })),
-  ...(["+3", "-3", "+5", "-5"] as const).flatMap((turn) => [
+  ...(["+3", "-3", "+4", "-4", "+5", "-5"] as const).flatMap((turn) => [
     { mine: `turn${turn}o90` as const, theirs: "c90" as const, maxDistance: COPIED_VIEW_MAX_DISTANCE },
     { mine: `turn${turn}c85` as const, theirs: "c85" as const, maxDistance: COPIED_TURN_CUT_BACK_MAX_DISTANCE },
   ]),

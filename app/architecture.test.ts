@@ -8,7 +8,7 @@
  * Browser code never imports a `.server` module: Remix's Vite compiler (docs/decisions/029) refuses
  * the build (docs/decisions/018). Route modules (root.tsx included) import
  * them for their loaders and actions only; what only the server renders reaches components through
- * components/server-parts.ts.
+ * components/server-parts.tsx.
  *
  * No import circle anywhere in app/ or server/, and the aggregates (app/models/<aggregate>/) import one
  * another only as docs/architecture.md's table "Between aggregates" says.

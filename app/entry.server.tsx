@@ -18,9 +18,10 @@ import { MessageSellerForm } from "~/components/messages/MessageSellerForm";
 import { NotFound } from "~/components/layout/NotFound";
 import { ServerPartsContext, type ServerParts } from "~/components/server-parts";
 import { Toast } from "~/components/Toast";
+import { adBreadcrumbJsonLd, adItemListJsonLd, adProductJsonLd, jsonLdText, sellerPersonJsonLd } from "~/models/listing/structured-data.server";
 import { holdScriptsUntilLoad, RELEASE_SCRIPTS_AFTER_LOAD } from "~/web/scripts-after-load.server";
 
-/** What only the server renders (components/server-parts.ts). */
+/** What only the server renders (components/server-parts.tsx). */
 const SERVER_PARTS: ServerParts = {
   Toast,
   NotFound,
@@ -28,6 +29,7 @@ const SERVER_PARTS: ServerParts = {
   cardHtml,
   listItemHtml,
   releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD,
+  structuredData: { adItemList: adItemListJsonLd, adProduct: adProductJsonLd, adBreadcrumb: adBreadcrumbJsonLd, sellerPerson: sellerPersonJsonLd, text: jsonLdText },
   kept: { Header, Footer, AdFacts, BoostBar, SafetyTips, MessageSellerForm, ReportForm },
 };
 

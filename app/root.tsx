@@ -26,7 +26,7 @@ import { getOptionalUser } from "~/web/auth.server";
 import { readToast } from "~/web/toast.server";
 
 // Shown on few pages: rendered at once by the server, their code fetched by the browser only when shown.
-// In the browser the shell's occasional parts load on first use (components/server-parts.ts).
+// In the browser the shell's occasional parts load on first use (components/server-parts.tsx).
 const LazyNotFound = lazyPart(() => import("~/components/layout/NotFound").then((module) => module.NotFound));
 const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
 // The header and the footer, as the server rendered them, work without code of their own (kept-part.tsx): their

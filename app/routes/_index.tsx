@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
+import { StructuredData } from "~/components/server-parts";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
@@ -9,20 +10,18 @@ import { gridCategories } from "~/components/category-icon.server";
 import { ALL_CITIES, PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
 import { pageFilterFromUrl } from "~/models/listing/listing-query.server";
 import { listPublicCards, listRecentCards } from "~/models/listing/listing.server";
-import { adItemListJsonLd } from "~/models/listing/structured-data.server";
 import { listCategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
 import { siteOrigin } from "~/web/auth.server";
 
-/** The site's title and description (the root's), the page's one address, and the featured ads as an ItemList. */
+/** The site's title and description (the root's) and the page's one address (the featured ads' ItemList is in the page: StructuredData). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const inherited = matches.flatMap((match) => (match.id === "root" ? match.meta : []));
   if (!data) return inherited;
   return [
     ...inherited,
     { tagName: "link", rel: "canonical", href: `${data.origin}/` },
-    ...data.structuredData.map((jsonLd) => ({ "script:ld+json": jsonLd })),
   ];
 };
 import { visitorFavourites } from "~/web/favourites.server";
@@ -46,13 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     result,
     favouriteIds: (await visitorFavourites(request)).favouriteIds,
-    // Built here, not in meta: meta runs in the browser too, and the builder stays out of its scripts (ADR 029).
-    structuredData: [adItemListJsonLd(result.ads, siteOrigin(), "Anúncios em Destaque")],
   }, { headers });
 }
 
 export default function Home() {
-  const { categories, cities, cityId, page, result, recent, favouriteIds } = useLoaderData<typeof loader>();
+  const { categories, cities, cityId, page, result, recent, favouriteIds, origin } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const city = cities.find((c) => c.id === cityId);
   return (
@@ -144,6 +141,7 @@ export default function Home() {
           </div>
           <LayoutSwitch />
         </div>
+        <StructuredData block={(build) => build.adItemList(result.ads, origin, "Anúncios em Destaque")} />
         <div className="mt-3 sm:mt-6">
           {result.total === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { StructuredData } from "~/components/server-parts";
 import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AdDetail, CAROUSEL_SIZES, photoSrcSet } from "~/components/ads/AdDetail";
@@ -16,7 +17,6 @@ import { getAdForViewer } from "~/models/ad/detail.server";
 import { getSoldAd } from "~/models/ad/sold.server";
 import { listPublicCards } from "~/models/listing/listing.server";
 import { listingPath } from "~/models/listing/listing-links";
-import { adBreadcrumbJsonLd, adProductJsonLd } from "~/models/listing/structured-data.server";
 import { countAdView } from "~/models/ad/views.server";
 import { messageBoxFor } from "~/models/message/conversations.server";
 import { messageDraft } from "~/models/message/drafts.server";
@@ -95,7 +95,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // 'Enviar mensagem' (issue #37): back from the login, the address's token brings the visitor's text back.
   const draftToken = new URL(request.url).searchParams.get("mensagem");
   const messageBox = messageBoxFor(user?.id ?? null, ad, draftToken, user ? messageDraft(draftToken, ad.id) : null);
-  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id), boostedUntil, ownsLiveAd, messageBox, structuredData: [adProductJsonLd(ad, origin), adBreadcrumbJsonLd(ad, origin)] }, { headers });
+  return data({ kind: "ad" as const, ad, dates: adDetailDates(ad), counted, origin, favourite: favouriteIds.includes(ad.id), boostedUntil, ownsLiveAd, messageBox }, { headers });
 }
 
 /** A report sent from this page must not reload it: the third report takes the ad out of the public eye (a 404). */
@@ -156,7 +156,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
     });
   }
   if (ad.status !== "active") tags.push({ name: "robots", content: "noindex" });
-  tags.push(...loaderData.structuredData.map((jsonLd) => ({ "script:ld+json": jsonLd })));
   return tags;
 };
 
@@ -184,6 +183,8 @@ function PublicAdPage({ ad, dates, counted, origin, favourite, boostedUntil, own
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-2 sm:py-6 lg:px-6">
+      <StructuredData block={(build) => build.adProduct(ad, origin)} />
+      <StructuredData block={(build) => build.adBreadcrumb(ad, origin)} />
       <nav aria-label="Trilha" className="truncate text-sm text-slate-600 sm:mb-2">
         <ol className="flex items-center gap-1">
           <li>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { StructuredData } from "~/components/server-parts";
 import { Icon } from "~/components/Icon";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
@@ -10,7 +11,6 @@ import { ALL_CITIES, PUBLIC_SORT_LABELS, PUBLIC_SORTS } from "~/models/ad/ad";
 import { activeChips, apiQueryOf, canonicalSearch, filtersHref, withoutSearch } from "~/models/listing/listing-links";
 import { readListAddress } from "~/models/listing/listing-page.server";
 import { listPublicCards } from "~/models/listing/listing.server";
-import { adItemListJsonLd } from "~/models/listing/structured-data.server";
 import { siteOrigin } from "~/web/auth.server";
 import { savedSearchQuery } from "~/models/saved-search/saved-searches.server";
 import { visitorFavourites } from "~/web/favourites.server";
@@ -28,7 +28,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [
     ...tags,
     { tagName: "link", rel: "canonical", href: `${data.origin}${data.links.list}` },
-    ...data.structuredData.map((jsonLd) => ({ "script:ld+json": jsonLd })),
   ];
 };
 
@@ -69,14 +68,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     favouriteIds,
     // 'Salvar busca' posts the filters in their short form (the page's own address, without order and page).
     saveSearchFields: [...new URLSearchParams(savedSearchQuery(applied))],
-    structuredData: [adItemListJsonLd(result.ads, siteOrigin(), heading)],
   }, { headers });
 }
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
 export default function Categories() {
-  const { categories, subcategories, cities, applied, heading, result, links, favouriteIds, saveSearchFields } = useLoaderData<typeof loader>();
+  const { categories, subcategories, cities, applied, heading, result, links, favouriteIds, saveSearchFields, origin } = useLoaderData<typeof loader>();
   const listKey = links.list;
   const chips = links.chips;
   const submit = useSubmit();
@@ -96,6 +94,7 @@ export default function Categories() {
       </nav>
 
       <section aria-labelledby="resultados" className="mt-3 sm:mt-8">
+        <StructuredData block={(build) => build.adItemList(result.ads, origin, heading)} />
         <h1 id="resultados" className="text-xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-2xl">
           {heading}
         </h1>

@@ -10,10 +10,10 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdCard } from "~/components/ads/AdCard";
 import { Icon } from "~/components/Icon";
+import { StructuredData } from "~/components/server-parts";
 import { parseId } from "~/lib/parse-id";
 import { memberSinceLabel, SELLER_NOT_FOUND, sellerIdFromSegment, sellerPath } from "~/models/listing/seller";
 import { publicSeller } from "~/models/listing/seller.server";
-import { adItemListJsonLd, sellerPersonJsonLd } from "~/models/listing/structured-data.server";
 import { siteOrigin } from "~/web/auth.server";
 import { NO_STORE, notFoundPage } from "~/web/http.server";
 
@@ -30,8 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(`${canonical}${url.search}`, 301);
   }
   const origin = siteOrigin();
-  const structuredData = [sellerPersonJsonLd(seller, origin), adItemListJsonLd(seller.ads, origin, `Anúncios de ${seller.name}`)];
-  return data({ seller, origin, structuredData }, { headers: NO_STORE });
+  return data({ seller, origin }, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
@@ -43,17 +42,18 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
     { title: `${title} | Classificados Patos` },
     { name: "description", content: `${title}: ${seller.activeAds === 1 ? "1 anúncio" : `${seller.activeAds} anúncios`} em ${seller.cities.join(", ")}.` },
     { tagName: "link", rel: "canonical", href: `${origin}${sellerPath(seller)}${pageSuffix}` },
-    ...loaderData.structuredData.map((jsonLd) => ({ "script:ld+json": jsonLd })),
   ];
 };
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
 
 export default function SellerPage() {
-  const { seller } = useLoaderData<typeof loader>();
+  const { seller, origin } = useLoaderData<typeof loader>();
   const pageHref = (page: number) => `${sellerPath(seller)}${page > 1 ? `?page=${page}` : ""}`;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8 lg:px-6">
+      <StructuredData block={(build) => build.sellerPerson(seller, origin)} />
+      <StructuredData block={(build) => build.adItemList(seller.ads, origin, `Anúncios de ${seller.name}`)} />
       <header className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{seller.name}</h1>
         <p className="inline-flex items-center gap-1.5 text-sm text-slate-600">

@@ -10,7 +10,7 @@ import { getEnv } from "~/env.server";
 import { adPath, type AdDetail } from "~/models/ad/ad";
 import { getAdForViewer } from "~/models/ad/detail.server";
 import { sitemapFile, sitemapPlan, sitemapRoot } from "~/models/listing/sitemap.server";
-import { adBreadcrumbJsonLd, adProductJsonLd, itemCondition } from "~/models/listing/structured-data.server";
+import { adBreadcrumbJsonLd, adProductJsonLd, itemCondition, jsonLdText } from "~/models/listing/structured-data.server";
 import { loader as adPage } from "~/routes/anuncio.$id";
 import { loader as robots } from "~/routes/robots[.]txt";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
@@ -97,15 +97,18 @@ describe("structured data", () => {
     expect(itemCondition({ characteristicItems: [{ key: "cor", label: "Cor", value: "Novo azul" }] })).toBeNull();
   });
 
-  it("is among the ad page's meta tags, built by the loader (Remix renders `script:ld+json` with <, > and & escaped; the e2e spec reads the HTML)", async () => {
+  it("is written into the page by the server alone, escaped (StructuredData in server-parts.tsx; the e2e spec reads the HTML)", async () => {
     const { meta } = await import("~/routes/anuncio.$id");
     const id = await publicAd("Sofá </script><img src=x onerror=alert(1)>");
     const ad = detail(id);
-    const structuredData = [adProductJsonLd(ad, ORIGIN), adBreadcrumbJsonLd(ad, ORIGIN)];
-    const tags = meta({ data: { ad, origin: ORIGIN, structuredData } } as never) as Record<string, unknown>[];
-    const blocks = tags.filter((tag) => "script:ld+json" in tag).map((tag) => tag["script:ld+json"] as { "@type": string; name?: string });
-    expect(blocks.map((b) => b["@type"])).toEqual(["Product", "BreadcrumbList"]);
-    expect(blocks[0]!.name).toBe(ad.title);
+    const text = jsonLdText(adProductJsonLd(ad, ORIGIN));
+    expect(text).not.toMatch(/[<>&]/);
+    expect((JSON.parse(text) as { name: string }).name).toBe(ad.title);
+    // Neither the loader data (which the page carries for the browser) nor the meta tags carry it any more.
+    const loaded = await callRoute(adPage, `${ORIGIN}${adPath(ad)}`, { params: { id: adPath(ad).replace("/anuncio/", "") } });
+    expect(await loaded.text()).not.toContain("schema.org");
+    const tags = meta({ data: { kind: "ad", ad, origin: ORIGIN } } as never) as Record<string, unknown>[];
+    expect(tags.some((tag) => "script:ld+json" in tag)).toBe(false);
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: `${ORIGIN}${adPath(ad)}` });
   });
 });

@@ -105,7 +105,7 @@ export function AdList({
           // The first page's first cards are above the fold: their pictures load at once, the very first at high priority.
           const eager = page === 1 && index < 3;
           const priority = page === 1 && index === 0;
-          // On the server the item's kept HTML (components/server-parts.ts): the card and the heart in
+          // On the server the item's kept HTML (components/server-parts.tsx): the card and the heart in
           // this visitor's state; in the browser the card and the heart themselves, which hydrate that
           // HTML. The heart is the visitor's own, so it sits beside the card every visitor shares.
           return server ? (

@@ -1,9 +1,9 @@
 /**
  * schema.org structured data (JSON-LD) for search engines: the ad page's `Product` and
- * `BreadcrumbList`, the list pages' `ItemList`, the seller page's `Person`. Browser-safe, because the routes' `meta` builds it (on
- * the server for the first HTML, in the browser after a client-side navigation) from what the page
- * already carries. Remix's `script:ld+json` meta escapes `<`, `>` and `&` in the JSON, and a JSON-LD
- * block is data, not a script, so the CSP's script-src (nonce) does not apply to it.
+ * `BreadcrumbList`, the list pages' `ItemList`, the seller page's `Person`. Written by the server only,
+ * into the first HTML (StructuredData in components/server-parts.tsx): search engines read
+ * that, and the browser has no use for it. A JSON-LD block is data, not a script, so the CSP's
+ * script-src (nonce) does not apply to it; `jsonLdText` escapes what could end it.
  */
 import { imageVariantUrl } from "~/lib/image-variants";
 import { adPath, type AdDetail } from "~/models/ad/ad";
@@ -104,4 +104,12 @@ export function adItemListJsonLd(ads: readonly { id: number; title: string }[], 
   };
   itemLists.set(ads, { origin, name, jsonLd });
   return jsonLd;
+}
+
+/**
+ * A block's text inside `<script type="application/ld+json">`: its JSON with `<`, `>` and `&` escaped (as
+ * Remix's `script:ld+json` meta did), so no ad's text can end the script or open a comment.
+ */
+export function jsonLdText(jsonLd: JsonLd): string {
+  return JSON.stringify(jsonLd).replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

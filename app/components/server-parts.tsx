@@ -2,7 +2,8 @@ import { createContext, lazy, useContext, type ComponentType } from "react";
 import type { ErrorPage } from "~/components/layout/ErrorPage";
 import type { NotFound } from "~/components/layout/NotFound";
 import type { Toast } from "~/components/Toast";
-import type { CardAd } from "~/models/ad/ad";
+import type { AdDetail, CardAd } from "~/models/ad/ad";
+import type { PublicSeller } from "~/models/listing/seller";
 
 /**
  * What only the server's render has (entry.server.tsx provides it): the shell's occasional parts — a
@@ -22,6 +23,17 @@ export type HeartState = { on: boolean; redirectTo: string | undefined; classNam
 /** The parts the server renders and the browser keeps without their code until needed (kept-part.tsx). */
 export type KeptPartName = "Header" | "Footer" | "AdFacts" | "BoostBar" | "SafetyTips" | "MessageSellerForm" | "ReportForm";
 
+type JsonLd = Record<string, unknown>;
+
+/** The structured data's builders and writer (models/listing/structured-data.server.ts), for StructuredData below. */
+export type StructuredDataParts = {
+  adItemList: (ads: readonly { id: number; title: string }[], origin: string, name: string) => JsonLd;
+  adProduct: (ad: AdDetail, origin: string) => JsonLd;
+  adBreadcrumb: (ad: AdDetail, origin: string) => JsonLd;
+  sellerPerson: (seller: Pick<PublicSeller, "id" | "name" | "cities">, origin: string) => JsonLd;
+  text: (jsonLd: JsonLd) => string;
+};
+
 export type ServerParts = {
   Toast: typeof Toast;
   NotFound: typeof NotFound;
@@ -30,6 +42,7 @@ export type ServerParts = {
   /** A list's item: the card's kept HTML and the visitor's heart beside it (card-html.server.tsx). */
   listItemHtml: (ad: CardAd, eager: boolean, priority: boolean, heart: HeartState) => string;
   releaseScriptsAfterLoad: string;
+  structuredData: StructuredDataParts;
   // Any props: each part's are checked where keptPart() names it, against the component it loads.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   kept: Record<KeptPartName, ComponentType<any>>;
@@ -49,3 +62,20 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 
 /** The toast in the browser: the root's (a toast the server sent) and the hearts' (a refusal), inside <Suspense>. */
 export const LazyToast = lazyPart(() => import("~/components/Toast").then((module) => module.Toast));
+
+/** React does not compare an element's `dangerouslySetInnerHTML` when it hydrates it (production): the server's text stays. */
+const KEEP_SERVER_TEXT = { __html: "" };
+
+/**
+ * One schema.org JSON-LD block of the page, written by the server only: search engines read the first
+ * HTML, and the browser has no use for it. Built by the loaders before, each block travelled twice in
+ * the page, in the loader data and in the script the meta tags made (issue #35, item 3). `block` builds
+ * it from what the page's loader data already holds, with the server's builders (structured-data.server.ts).
+ * In the browser the element keeps the server's text; one first rendered there (a client-side
+ * navigation) is empty, and nothing reads it.
+ */
+export function StructuredData({ block }: { block: (build: StructuredDataParts) => Record<string, unknown> }) {
+  const server = useServerParts();
+  const text = server ? { __html: server.structuredData.text(block(server.structuredData)) } : KEEP_SERVER_TEXT;
+  return <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={text} />;
+}

@@ -17,13 +17,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { SubmitButton } from "~/components/auth/AuthForm";
 import { Icon } from "~/components/Icon";
 import { PaymentAlert } from "~/components/payment/PaymentAlert";
 import { PaymentForm } from "~/components/payment/PaymentForm";
 import { DoneLinks, OpenChargePanel, PaidPanel, primaryButton, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
 import { PaymentSummary } from "~/components/payment/PaymentSummary";
+import { usePaymentAnswer } from "~/components/payment/use-payment-answer";
 import { Toast, type ToastData } from "~/components/Toast";
 import { parseId } from "~/lib/parse-id";
 import { adAfterPaymentMessage, FREE_GATEWAY_STATUS, PAYMENT_MESSAGES } from "~/models/payment/payment";
@@ -108,18 +108,9 @@ export default function PaymentPage() {
   const { page, qrCodeImage, customer, requireAddress, cardsEnabled, canSimulate, pixConfirmation, approved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [localToast, setLocalToast] = useState<ToastData | undefined>(undefined);
-  // A new submission makes an earlier toast of this page (a QR failure, say) old news: the answer's
-  // own toast must not stay hidden behind it.
-  useEffect(() => {
-    if (navigation.state === "submitting") setLocalToast(undefined);
-  }, [navigation.state]);
+  const { alert, toast: shownToast, showToast } = usePaymentAnswer(actionData);
   const { ad, quote } = page;
-  // A refusal's toast comes with the action's answer (server-rendered too, so it shows without JavaScript).
-  const shownToast = localToast ?? (navigation.state === "idle" ? actionData?.toast : undefined);
   const canGoBack = page.state === "form" || page.state === "open";
-  // The server's refusal of the last submission ('Erro no pagamento' and the reason).
-  const alert = navigation.state === "idle" ? (actionData?.alert ?? null) : null;
 
   const form =
     quote.totalCents === 0 ? (
@@ -208,7 +199,7 @@ export default function PaymentPage() {
           <>
             {/* The panel keeps its place among its siblings (and so its polling) when "another way" moves above it. */}
             {formFirst ? otherWay : null}
-            <OpenChargePanel open={page.open} qrCodeImage={qrCodeImage} canSimulate={canSimulate} pixConfirmation={pixConfirmation} onToast={setLocalToast} />
+            <OpenChargePanel open={page.open} qrCodeImage={qrCodeImage} canSimulate={canSimulate} pixConfirmation={pixConfirmation} onToast={showToast} />
             {formFirst ? null : otherWay}
           </>
         ) : null}

@@ -5,12 +5,12 @@
  * open PIX charge; or why nothing can be bought now.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { PaymentForm } from "~/components/payment/PaymentForm";
 import { DoneLinks, OpenChargePanel, secondaryButton, StatusBadge } from "~/components/payment/PaymentStatus";
 import { panel } from "~/components/payment/PaymentSummary";
+import { usePaymentAnswer } from "~/components/payment/use-payment-answer";
 import { Toast, type ToastData } from "~/components/Toast";
 import { formatDateKeyBR } from "~/lib/dates";
 import { formatFee } from "~/models/payment/payment-form";
@@ -32,15 +32,9 @@ export type AddOnPageProps = {
 };
 
 export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, cardsEnabled, canSimulate, pixConfirmation, actionData }: AddOnPageProps) {
-  const navigation = useNavigation();
   const submit = useSubmit();
-  const [localToast, setLocalToast] = useState<ToastData | undefined>(undefined);
-  useEffect(() => {
-    if (navigation.state === "submitting") setLocalToast(undefined);
-  }, [navigation.state]);
+  const { alert, toast: shownToast, showToast } = usePaymentAnswer(actionData);
   const labels = ADD_ON_LABELS[page.purpose];
-  const alert = navigation.state === "idle" ? (actionData?.alert ?? null) : null;
-  const shownToast = localToast ?? (navigation.state === "idle" ? actionData?.toast : undefined);
   const { quote } = page;
   const dayOptions = Array.from({ length: page.maxDays }, (_, i) => i + 1);
 
@@ -145,7 +139,7 @@ export function AddOnPageView({ page, qrCodeImage, customer, requireAddress, car
               {page.open.days ? `${describeAddOn(page.purpose, page.open.days)}. ` : ""}
               {page.purpose === "boost" ? ADD_ON_MESSAGES.boostKeepsRunning : ADD_ON_MESSAGES.extendBindsEnd}
             </p>
-            <OpenChargePanel open={page.open} qrCodeImage={qrCodeImage} canSimulate={canSimulate} pixConfirmation={pixConfirmation} onToast={setLocalToast} />
+            <OpenChargePanel open={page.open} qrCodeImage={qrCodeImage} canSimulate={canSimulate} pixConfirmation={pixConfirmation} onToast={showToast} />
           </>
         ) : null}
 

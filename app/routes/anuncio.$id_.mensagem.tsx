@@ -12,7 +12,7 @@ import { parseId } from "~/lib/parse-id";
 import { messageAboutAd } from "~/models/message/conversations.server";
 import { dropMessageDraft, keepMessageDraft } from "~/models/message/drafts.server";
 import { MESSAGE_MESSAGES, messageSchema } from "~/models/message/message";
-import { assertNotCrossSite, getOptionalUser } from "~/web/auth.server";
+import { assertNotCrossSite, clientIp, getOptionalUser } from "~/web/auth.server";
 import { invalidForm, NO_STORE, notFoundPage, readFormData, retryAfterHeaders } from "~/web/http.server";
 import { toast } from "~/web/toast.server";
 
@@ -28,7 +28,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 type Failure = { adId: number; message: string; text: string };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   assertNotCrossSite(request);
   const adId = parseId(params.id);
   if (adId === null) throw notFoundPage();
@@ -40,9 +40,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const user = await getOptionalUser(request);
   if (!user) {
-    const token = keepMessageDraft(adId, text);
-    if (!token) throw notFoundPage(MESSAGE_MESSAGES.adNotFound);
-    const back = `/anuncio/${adId}?${new URLSearchParams({ mensagem: token })}#mensagem-${adId}`;
+    const kept = keepMessageDraft(adId, text, clientIp(request, context));
+    if (!kept.ok && kept.status === 404) throw notFoundPage(kept.message);
+    if (!kept.ok) return data<Failure>({ adId, message: kept.message, text }, { status: kept.status, headers: { ...NO_STORE, ...retryAfterHeaders(kept) } });
+    const back = `/anuncio/${adId}?${new URLSearchParams({ mensagem: kept.token })}#mensagem-${adId}`;
     return toast.redirectWithInfo(`/login?${new URLSearchParams({ redirectTo: back })}`, { message: MESSAGE_MESSAGES.signInToSend });
   }
   const outcome = messageAboutAd(user.id, adId, text);

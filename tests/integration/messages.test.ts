@@ -282,6 +282,24 @@ describe("the ad page's form", () => {
     expect(db.select().from(messageDrafts).where(eq(messageDrafts.token, token)).get()).toBeUndefined();
   });
 
+  it("keeps at most thirty visitors' texts an hour from one address: then 429 with the text kept, and another address still goes", async () => {
+    const ad = await insertAd(seller.id, { status: "active" });
+    const leave = (ip: string, text: string) =>
+      callRoute(adMessageForm, `/anuncio/${ad.id}/mensagem`, {
+        params: { id: String(ad.id) },
+        init: { method: "POST", headers: { Origin: ORIGIN }, body: new URLSearchParams({ text }) },
+        context: { clientIp: ip },
+      });
+    const before = db.select().from(messageDrafts).all().length;
+    for (let i = 0; i < 30; i++) expect((await leave("203.0.113.77", `Texto ${i}`)).status).toBe(302);
+    const refused = await leave("203.0.113.77", "O trigésimo primeiro");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ message: MESSAGE_MESSAGES.tooManyDrafts, text: "O trigésimo primeiro" });
+    expect(db.select().from(messageDrafts).all().length).toBe(before + 30);
+    expect((await leave("198.51.100.9", "De outro endereço")).status).toBe(302);
+  });
+
   it("shows the owner's refusal with the text kept, without JavaScript", async () => {
     const ad = await insertAd(seller.id, { status: "active" });
     const response = await callRoute(adMessageForm, `/anuncio/${ad.id}/mensagem`, {

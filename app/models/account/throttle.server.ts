@@ -18,7 +18,7 @@ import { authAttempts } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { normalizeEmail } from "~/models/account/users.server";
 
-export type ThrottleKind = "login" | "login-ip" | "login-unknown-devices" | "forgot" | "forgot-ip" | "register" | "report" | "report-ip" | "ai-description" | "message-start" | "message-start-new-account" | "message";
+export type ThrottleKind = "login" | "login-ip" | "login-unknown-devices" | "forgot" | "forgot-ip" | "register" | "report" | "report-ip" | "ai-description" | "message-start" | "message-start-new-account" | "message" | "message-draft";
 
 export type ThrottlePolicy = { max: number; windowMs: number };
 
@@ -52,6 +52,9 @@ export const THROTTLE_POLICIES: Record<ThrottleKind, ThrottlePolicy> = {
   "message-start": { max: 20, windowMs: 24 * 60 * MINUTE },
   "message-start-new-account": { max: 5, windowMs: 24 * 60 * MINUTE },
   message: { max: 30, windowMs: 60 * MINUTE },
+  // Texts a visitor without an account leaves for a seller while they sign in (models/message/drafts.server.ts):
+  // per address, as nobody is known yet; a person writes to a few sellers an hour, a script fills the table.
+  "message-draft": { max: 30, windowMs: 60 * MINUTE },
 };
 
 /** Guesses per e-mail (from every address) in GUESS_WINDOW_MS that go through without waiting. */

@@ -9,20 +9,29 @@ import { randomBytes } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { messageDrafts } from "~/db/schema";
+import { countAttempt } from "~/models/account/throttle.server";
+import type { Refusal } from "~/models/message/conversations.server";
+import { MESSAGE_MESSAGES } from "~/models/message/message";
 
 const DRAFT_TTL_MS = 86_400_000;
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-/** Keeps `text` for ad `adId` and returns the token the ad's address will carry, or null for an unknown ad. */
-export function keepMessageDraft(adId: number, text: string, now: Date = new Date()): string | null {
+/**
+ * Keeps `text` for ad `adId` and returns the token the ad's address will carry; refused for an unknown ad
+ * (404) and past MESSAGE-DRAFT's texts an hour from the visitor's address (429: without it, anyone could
+ * fill the table with a script).
+ */
+export function keepMessageDraft(adId: number, text: string, ip: string | null, now: Date = new Date()): { ok: true; token: string } | Refusal {
+  const counted = countAttempt("message-draft", [`message-draft-ip:${ip ?? "unknown"}`], now);
+  if (!counted.ok) return { ok: false, status: 429, message: MESSAGE_MESSAGES.tooManyDrafts, retryAfterMinutes: counted.retryAfterMinutes };
   const token = randomBytes(24).toString("base64url");
   try {
     db.insert(messageDrafts).values({ token, adId, text, createdAt: now }).run();
   } catch {
     // The ad is gone (its foreign key): nothing to keep the text for.
-    return null;
+    return { ok: false, status: 404, message: MESSAGE_MESSAGES.adNotFound };
   }
-  return token;
+  return { ok: true, token };
 }
 
 /** The kept text of `token` for ad `adId` (another ad's token gives nothing), or null. */

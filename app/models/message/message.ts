@@ -32,6 +32,7 @@ export const MESSAGE_MESSAGES = {
   suspended: "Suas mensagens foram suspensas pela moderação.",
   tooManyConversations: "Você iniciou muitas conversas hoje. Tente novamente mais tarde.",
   tooManyMessages: "Você enviou muitas mensagens nesta conversa. Aguarde um pouco para continuar.",
+  tooManyDrafts: "Muitas mensagens deixadas sem entrar na conta. Aguarde um pouco ou entre na sua conta para continuar.",
   sent: "Mensagem enviada",
   blockedDone: "Pessoa bloqueada: ela não pode mais enviar mensagens para você.",
   unblockedDone: "Pessoa desbloqueada.",

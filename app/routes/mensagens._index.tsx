@@ -13,11 +13,11 @@ import { NO_STORE } from "~/web/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const beforeParam = Number(new URL(request.url).searchParams.get("antes"));
-  const before = Number.isFinite(beforeParam) && beforeParam > 0 ? new Date(beforeParam) : undefined;
-  const conversations = inbox(user.id, { before });
+  // The next page starts after the last one shown: `antes={its time in ms}-{its id}` (a bare time, from older links, still works).
+  const cursor = /^(\d{1,15})(?:-(\d{1,15}))?$/.exec(new URL(request.url).searchParams.get("antes") ?? "");
+  const conversations = inbox(user.id, cursor ? { before: new Date(Number(cursor[1])), beforeId: cursor[2] ? Number(cursor[2]) : undefined } : {});
   const last = conversations.at(-1);
-  const next = conversations.length === INBOX_PAGE && last ? `/mensagens?antes=${new Date(last.lastMessage.createdAt).getTime()}` : null;
+  const next = conversations.length === INBOX_PAGE && last ? `/mensagens?antes=${new Date(last.lastMessage.createdAt).getTime()}-${last.id}` : null;
   return data({ conversations, next }, { headers: NO_STORE });
 }
 

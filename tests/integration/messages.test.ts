@@ -246,6 +246,41 @@ describe("limits and blocks", () => {
   });
 });
 
+describe("the inbox's pages", () => {
+  it("go on after the last conversation shown, in time then id: none is skipped when several share a millisecond", async () => {
+    const person = await accountAged(30, "Pessoa com muitas conversas");
+    const at = new Date(Date.now() - 60_000);
+    // 45 conversations, three to a millisecond: both page ends fall inside a group of the same time.
+    for (let i = 0; i < 45; i++) {
+      const ad = await insertAd(seller.id, { status: "active" });
+      const time = new Date(at.getTime() - Math.floor(i / 3));
+      db.insert(conversations).values({ adId: ad.id, adTitle: `Anúncio ${i}`, buyerId: person.id, sellerId: seller.id, lastMessageAt: time, createdAt: time }).run();
+    }
+    const mine = db.select({ id: conversations.id }).from(conversations).where(eq(conversations.buyerId, person.id)).all().map((row) => row.id);
+
+    // The page, without JavaScript: its 'next' link.
+    const shown: number[] = [];
+    let address: string | null = "/mensagens";
+    while (address) {
+      const page = (await (await callRoute(inboxPage, address, { init: { headers: browser(person) } })).json()) as { conversations: InboxItem[]; next: string | null };
+      shown.push(...page.conversations.map((item) => item.id));
+      address = page.next;
+    }
+    expect(shown).toHaveLength(45);
+    expect(new Set(shown)).toEqual(new Set(mine));
+
+    // The API: ?before= and &beforeId= of the last one; a bad beforeId is a 400 in Portuguese.
+    const first = await inboxOf(person);
+    const last = first.at(-1)!;
+    const nextPage = (await (
+      await callRoute(inboxApi, `/api/messages?${new URLSearchParams({ before: last.lastMessage.createdAt, beforeId: String(last.id) })}`, { init: { headers: bearer(person) } })
+    ).json()) as { conversations: InboxItem[] };
+    expect([...first, ...nextPage.conversations].map((item) => item.id)).toEqual(shown.slice(0, 40));
+    const bad = await callRoute(inboxApi, "/api/messages?before=2026-01-01T00:00:00Z&beforeId=abc", { init: { headers: bearer(person) } });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("the ad page's form", () => {
   it("sends a visitor to the login with only a token, keeps the text on the server, and gives it back on the ad", async () => {
     const ad = await insertAd(seller.id, { status: "active" });

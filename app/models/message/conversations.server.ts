@@ -15,7 +15,7 @@
  * - The inbox and the unread count read `conversations` alone (its last message and each side's unread
  *   count are written with every message), through the indexes of migration 0019.
  */
-import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { db, sqlite, writeTransaction, type Writer } from "~/db/client.server";
 import { ads, conversations, messageBlocks, messages, users } from "~/db/schema";
@@ -222,13 +222,19 @@ export function openConversation(userId: number, id: number, { afterId }: { afte
   };
 }
 
-/** One side's conversations (as buyer, as seller) through its inbox index, older than `before` when paging. */
+/**
+ * One side's conversations (as buyer, as seller) through its inbox index; when paging, those after the
+ * previous page's last one in the inbox's order (time, then id): two conversations can share a
+ * millisecond, and a cut by time alone skipped the second when the page ended on the first.
+ */
 function inboxSide(column: typeof conversations.buyerId | typeof conversations.sellerId, paging: boolean) {
   const mine = eq(column, sql.placeholder("userId"));
+  const before = sql.placeholder("before");
+  const after = and(lte(conversations.lastMessageAt, before), or(lt(conversations.lastMessageAt, before), lt(conversations.id, sql.placeholder("beforeId"))));
   return db
     .select()
     .from(conversations)
-    .where(paging ? and(mine, lt(conversations.lastMessageAt, sql.placeholder("before"))) : mine);
+    .where(paging ? and(mine, after) : mine);
 }
 
 /**
@@ -247,12 +253,12 @@ let namesStatement: { all(values: { ids: string }): { id: number; fullName: stri
 
 /**
  * `userId`'s conversations, newest first (/mensagens and GET /api/messages), INBOX_PAGE at a time:
- * `before` is the last one's time on the previous page. Index walks of `conversations` (as buyer, as
- * seller), never the messages.
+ * `before` and `beforeId` are the previous page's last one's time and id (without the id, only older
+ * times). Index walks of `conversations` (as buyer, as seller), never the messages.
  */
-export function inbox(userId: number, { before }: { before?: Date } = {}): InboxItem[] {
+export function inbox(userId: number, { before, beforeId }: { before?: Date; beforeId?: number } = {}): InboxItem[] {
   inboxPage ??= { first: inboxPageStatement(false), next: inboxPageStatement(true) };
-  const rows = before ? inboxPage.next.all({ userId, before: before.getTime() }) : inboxPage.first.all({ userId });
+  const rows = before ? inboxPage.next.all({ userId, before: before.getTime(), beforeId: beforeId ?? 0 }) : inboxPage.first.all({ userId });
   const covers = coversByAd(rows.flatMap((row) => (row.adId === null ? [] : [row.adId])));
   const otherIds = [...new Set(rows.flatMap((row) => otherSideOf(row, userId) ?? []))];
   namesStatement ??= db

@@ -16,6 +16,7 @@ import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { authAttempts } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { networkOf } from "~/lib/ip";
 import { normalizeEmail } from "~/models/account/users.server";
 
 export type ThrottleKind = "login" | "login-ip" | "login-unknown-devices" | "forgot" | "forgot-ip" | "register" | "report" | "report-ip" | "ai-description" | "message-start" | "message-start-new-account" | "message" | "message-draft";
@@ -64,11 +65,20 @@ const GUESS_WINDOW_MS = 15 * MINUTE;
 /** Rows older than every window count for nothing and are swept. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(THROTTLE_POLICIES).map((policy) => policy.windowMs));
 
+/**
+ * The key of an address's attempts of `kind`: an IPv4 address as itself, an IPv6 address by its /64,
+ * which one home or phone holds whole and picks addresses in at will (lib/ip.ts): counted per address,
+ * a script would get a fresh limit with every one of its 2^64.
+ */
+export function addressKey(kind: string, ip: string): string {
+  return `${kind}-ip:${networkOf(ip)}`;
+}
+
 /** The keys an attempt counts against: its e-mail (when the flow has one) and its address (when known). */
 export function throttleKeys(kind: ThrottleKind, email: string | null, ip: string | null) {
   const keys: string[] = [];
   if (email) keys.push(`${kind}-email:${normalizeEmail(email)}`);
-  if (ip) keys.push(`${kind}-ip:${ip}`);
+  if (ip) keys.push(addressKey(kind, ip));
   return keys;
 }
 
@@ -203,15 +213,17 @@ export type GuessResult =
 export async function admitGuess(
   flow: "login" | "forgot",
   email: string,
-  ip: string | null,
+  clientIp: string | null,
   { now = new Date(), knownDevice = false }: { now?: Date; knownDevice?: boolean } = {},
 ): Promise<GuessResult> {
   const address = normalizeEmail(email);
+  // The client's network (IPv6: its /64, `addressKey`), for every key and wait below.
+  const ip = clientIp === null ? null : networkOf(clientIp);
   const pairKey = ip ? `${flow}-pair:${address} ${ip}` : null;
   const accountKey = `${flow}-email:${address}`;
   const keys: CountedKey[] = [];
   if (!knownDevice) keys.push({ key: accountKey, policy: flow === "login" ? THROTTLE_POLICIES["login-unknown-devices"] : null });
-  if (ip) keys.push({ key: pairKey!, policy: THROTTLE_POLICIES[flow] }, { key: `${flow}-ip:${ip}`, policy: THROTTLE_POLICIES[`${flow}-ip`] });
+  if (ip) keys.push({ key: pairKey!, policy: THROTTLE_POLICIES[flow] }, { key: addressKey(flow, ip), policy: THROTTLE_POLICIES[`${flow}-ip`] });
   const slots: [string, number][] = [[`${flow}:${address} ${ip ?? ""}`, GUESS_WAITS_PER_ADDRESS_AND_EMAIL]];
   if (ip) slots.push([`${flow}:${ip}`, GUESS_WAITS_PER_ADDRESS]);
   const attempt = countAttemptUnder(keys, now);

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { messageDrafts } from "~/db/schema";
-import { countAttempt } from "~/models/account/throttle.server";
+import { addressKey, countAttempt } from "~/models/account/throttle.server";
 import type { Refusal } from "~/models/message/conversations.server";
 import { MESSAGE_MESSAGES } from "~/models/message/message";
 
@@ -22,7 +22,7 @@ const TOKEN = /^[A-Za-z0-9_-]{32}$/;
  * fill the table with a script).
  */
 export function keepMessageDraft(adId: number, text: string, ip: string | null, now: Date = new Date()): { ok: true; token: string } | Refusal {
-  const counted = countAttempt("message-draft", [`message-draft-ip:${ip ?? "unknown"}`], now);
+  const counted = countAttempt("message-draft", [addressKey("message-draft", ip ?? "unknown")], now);
   if (!counted.ok) return { ok: false, status: 429, message: MESSAGE_MESSAGES.tooManyDrafts, retryAfterMinutes: counted.retryAfterMinutes };
   const token = randomBytes(24).toString("base64url");
   try {

@@ -24,7 +24,7 @@ import { z } from "zod";
 import { db, writeTransaction } from "~/db/client.server";
 import { adReports, ads, moderationDecisions, users } from "~/db/schema";
 import { keepLines } from "~/lib/plain-text";
-import { countAttempt, forgetAttempt } from "~/models/account/throttle.server";
+import { addressKey, countAttempt, forgetAttempt } from "~/models/account/throttle.server";
 import { sendAdHiddenMail } from "~/models/report/hidden-ad-mail.server";
 import type { Person } from "~/models/ad/people.server";
 import {
@@ -109,7 +109,7 @@ export async function reportAd(
   const byReporter = countAttempt("report", [`report-visitor:${reporter}`], now);
   if (!byReporter.ok) return { ok: false, status: 429, message: REPORT_MESSAGES.throttled, retryAfterMinutes: byReporter.retryAfterMinutes };
   if (ip) {
-    const byAddress = countAttempt("report-ip", [`report-ip:${ip}`], now);
+    const byAddress = countAttempt("report-ip", [addressKey("report", ip)], now);
     if (!byAddress.ok) {
       forgetAttempt(byReporter.ids);
       return { ok: false, status: 429, message: REPORT_MESSAGES.throttled, retryAfterMinutes: byAddress.retryAfterMinutes };

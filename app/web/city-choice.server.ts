@@ -8,6 +8,7 @@
  */
 import { getEnv } from "~/env.server";
 import { ALL_CITIES } from "~/models/ad/ad";
+import { cookiePairs } from "~/web/cookie-pairs.server";
 
 const CITY_COOKIE = "cidade";
 const ONE_YEAR_S = 365 * 86_400;
@@ -24,12 +25,8 @@ export function cityAmongUnreadCookies(cookieHeader: string | string[] | undefin
   if (cookieHeader === undefined || cookieHeader === null) return { city: null };
   if (typeof cookieHeader !== "string") return null;
   let city: string | null = null;
-  for (const pair of cookieHeader.split(";")) {
-    if (!pair.trim()) continue;
-    const equals = pair.indexOf("=");
-    const name = (equals < 0 ? pair : pair.slice(0, equals)).trim();
+  for (const { name, value } of cookiePairs(cookieHeader)) {
     if (unread.has(name)) continue;
-    const value = equals < 0 ? "" : pair.slice(equals + 1).trim();
     if (name !== CITY_COOKIE || city !== null || !CITY_VALUE.test(value)) return null;
     city = value;
   }
@@ -38,11 +35,7 @@ export function cityAmongUnreadCookies(cookieHeader: string | string[] | undefin
 
 /** The remembered city's value among the request's cookies, or null. */
 function rememberedCity(request: Request): string | null {
-  for (const pair of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, value] = pair.trim().split("=");
-    if (name === CITY_COOKIE && value !== undefined && CITY_VALUE.test(value)) return value;
-  }
-  return null;
+  return cookiePairs(request.headers.get("Cookie")).find(({ name, value }) => name === CITY_COOKIE && CITY_VALUE.test(value))?.value ?? null;
 }
 
 /** The list's address as the visitor means it: the address's own city, else the one this browser chose last. */

@@ -4,12 +4,13 @@
  * going through a sign-in.
  */
 import { createCookie } from "@remix-run/node";
+import { namesCookie } from "~/web/cookie-pairs.server";
 
 const SESSION_COOKIE_NAME = "__session";
 
 /** Whether a request's Cookie header names the session cookie: what a signed-in browser sends (its signature is checked where the session is read). */
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader?.split(";").some((pair) => pair.trimStart().startsWith(`${SESSION_COOKIE_NAME}=`)) ?? false;
+  return namesCookie(cookieHeader, SESSION_COOKIE_NAME);
 }
 
 export function createSessionCookie({ secret, secure }: { secret: string; secure: boolean }) {

@@ -2,6 +2,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { getEnv } from "~/env.server";
+import { namesCookie } from "~/web/cookie-pairs.server";
 
 const env = getEnv();
 const TOAST_COOKIE = "toast";
@@ -28,7 +29,6 @@ export const ERROR_TOAST_MS = 8000;
  * (issue #35, item 3: ~3 % of a page's time).
  */
 export async function readToast(request: Request) {
-  const cookies = request.headers.get("Cookie") ?? "";
-  if (!cookies.split(";").some((pair) => pair.trim().startsWith(`${TOAST_COOKIE}=`))) return { toast: undefined, headers: undefined };
+  if (!namesCookie(request.headers.get("Cookie"), TOAST_COOKIE)) return { toast: undefined, headers: undefined };
   return toast.getToast(request);
 }

@@ -10,18 +10,19 @@ const STARTUP_MS = 180_000;
 const root = path.resolve(import.meta.dirname, "..");
 
 /**
- * The production build (`npm run build` first) started as `npm start` would, on a free 127.0.0.1 port
- * with the demo data in a temporary data folder, for the benches that look at pages as a browser
- * gets them (bench:lighthouse, bench:js, bench:offline). `stop()` ends it and removes the folder.
+ * The production build (`npm run build` first) started as `npm start` would, on a free 127.0.0.1 port,
+ * in a temporary data folder: with the demo data for the benches that look at pages as a browser gets
+ * them (bench:lighthouse, bench:js, bench:offline), without it for those that write their own
+ * (bench:messages, bench:messages:inbox: `seedDemo: false`, `dataDir` made beforehand when the bench's
+ * own modules must read it at import, `env` for its secret). `stop()` ends it and removes the folder.
  */
-export async function startBuiltServer() {
+export async function startBuiltServer({ seedDemo = true, dataDir = makeDataDir(), env = {} }: { seedDemo?: boolean; dataDir?: string; env?: Record<string, string> } = {}) {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-bench-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["server/entry.mjs"], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "true" },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: String(seedDemo), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = async () => {
@@ -38,5 +39,10 @@ export async function startBuiltServer() {
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, dataDir, pid: server.pid!, stop };
+}
+
+/** A fresh temporary data folder for a bench's server. */
+export function makeDataDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "classificados-bench-"));
 }

@@ -17,14 +17,11 @@
  * rounds' ratios (busy ÷ empty) against the 1.3× target, and busy ÷ one page; then the model's own
  * inbox() and unread count in this process, without HTTP. The exit code is 1 when a case misses 1.3×.
  */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { freePort } from "../tests/support/free-port";
+import { makeDataDir, startBuiltServer } from "./built-server";
 import { insertSignedInPerson, sessionCookieHeader, type SignedInPerson } from "./signed-in-person";
-import { waitForHealth } from "./wait-for-health";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 25);
@@ -38,7 +35,6 @@ const MY_MESSAGES = 60_000;
 /** The messages of the third person, whose inbox is one full page (INBOX_PAGE conversations) in the same database. */
 const PAGE_MESSAGES = 1000;
 
-const root = path.resolve(import.meta.dirname, "..");
 const SESSION_SECRET = "bench-secret-bench-secret-bench-secret-0";
 
 const median = (values: number[]) => {
@@ -138,22 +134,14 @@ function fillMessages(sqlite: Database.Database, fillAds: (sqlite: Database.Data
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-bench-inbox-"));
+  const dataDir = makeDataDir();
   // fill-ads loads the app's modules, which read DATA_DIR once, at import.
   process.env.DATA_DIR = dataDir;
   process.env.SESSION_SECRET = SESSION_SECRET;
   const { fillAds } = await import("./fill-ads");
   const { inbox, unreadMessageCount, INBOX_PAGE } = await import("../app/models/message/conversations.server");
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server/entry.mjs"], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", SESSION_SECRET, APP_URL: base },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const { base, stop } = await startBuiltServer({ seedDemo: false, dataDir, env: { SESSION_SECRET } });
   try {
-    await waitForHealth(base, { timeoutMs: 180_000 });
     const sqlite = new Database(path.join(dataDir, "app.db"));
     sqlite.pragma("busy_timeout = 5000");
     const seeding = performance.now();
@@ -250,10 +238,7 @@ async function main() {
     }
     if (missed) process.exitCode = 1;
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    await stop();
   }
 }
 

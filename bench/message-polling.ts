@@ -9,19 +9,16 @@
  * /proc) over the measured minute against an idle minute before, requests a second and the answers'
  * latency.
  */
-import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { POLL_VISIBLE_MS, UNREAD_POLL_MS } from "../app/models/message/limits";
-import { freePort } from "../tests/support/free-port";
-import { waitForHealth } from "./wait-for-health";
+import { startBuiltServer } from "./built-server";
+import { insertSignedInPerson } from "./signed-in-person";
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
 const MEASURE_MS = Number(process.env.BENCH_SECONDS ?? 60) * 1000;
-const root = path.resolve(import.meta.dirname, "..");
 const TICK_MS = 1000 / 100; // USER_HZ on Linux
 
 /** CPU time (ms) of `pid` and its descendants, from /proc. */
@@ -48,17 +45,8 @@ function cpuMsOfTree(pid: number): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "classificados-bench-messages-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server/entry.mjs"], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const { base, dataDir, pid, stop } = await startBuiltServer({ seedDemo: false });
   try {
-    await waitForHealth(base, { timeoutMs: 180_000 });
     const sqlite = new Database(path.join(dataDir, "app.db"));
     sqlite.pragma("busy_timeout = 5000");
     const now = Date.now();
@@ -66,9 +54,7 @@ async function main() {
     sqlite.transaction(() => {
       const seller = sqlite.prepare("INSERT INTO users (username, email, full_name) VALUES (?, ?, ?)").run("bench_seller", "bench.seller@exemplo.com.br", "Vendedora").lastInsertRowid;
       for (let i = 0; i < CONVERSATIONS; i++) {
-        const buyer = Number(sqlite.prepare("INSERT INTO users (username, email, full_name) VALUES (?, ?, ?)").run(`bench_buyer_${i}`, `bench.buyer.${i}@exemplo.com.br`, `Comprador ${i}`).lastInsertRowid);
-        const token = randomBytes(32).toString("base64url");
-        sqlite.prepare("INSERT INTO sessions (id, user_id, persistent, expires_at) VALUES (?, ?, 1, ?)").run(createHash("sha256").update(token).digest("hex"), buyer, now + 86_400_000);
+        const { id: buyer, token } = insertSignedInPerson(sqlite, `buyer_${i}`);
         const conversationId = Number(
           sqlite
             .prepare("INSERT INTO conversations (ad_title, buyer_id, seller_id, last_message_text, last_message_sender_id, last_message_at) VALUES ('Mesa de jantar', ?, ?, 'Ainda está disponível?', ?, ?)")
@@ -80,7 +66,6 @@ async function main() {
     })();
     sqlite.close();
 
-    const pid = server.pid!;
     await sleep(5000);
     const idleStart = cpuMsOfTree(pid);
     await sleep(MEASURE_MS);
@@ -129,10 +114,7 @@ async function main() {
     console.log(`requests: ${(requests / seconds).toFixed(1)}/s, failures: ${failures}, latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms`);
     console.log(`server CPU: idle ${((idleCpu / MEASURE_MS) * 100).toFixed(1)} % of one core, polling ${((busyCpu / MEASURE_MS) * 100).toFixed(1)} % of one core (${(busyCpu / requests).toFixed(2)} ms a request)`);
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    await stop();
   }
 }
 

@@ -4,7 +4,8 @@
  *
  * The user: server.ts runs Remix inside `trackRequestUser`, and the session lookup (auth.server.ts)
  * calls `noteRequestUser` — an AsyncLocalStorage, because Remix hands loaders copies of the Request
- * and the routes' auth calls do not receive the load context.
+ * and the routes' auth calls do not receive the load context. The same record keeps the request's
+ * session lookups (`sessionOncePerRequest`), so its loaders ask the database once.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServerResponse } from "node:http";

@@ -30,9 +30,9 @@ import { readToast } from "~/web/toast.server";
 const LazyNotFound = lazyPart(() => import("~/components/layout/NotFound").then((module) => module.NotFound));
 const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
 // The header and the footer, as the server rendered them, work without code of their own (kept-part.tsx): their
-// links, the menus (<details>) and 'Sair' need none. The header's code comes with the first client-side
-// navigation or a new unread count, when it must show another page's state.
-const Header = keptPart("Header", () => import("~/components/layout/Header").then((module) => module.Header));
+// links, the menus (<details>) and 'Sair' need none. The header's code comes as the first client-side
+// navigation starts (it shows the page it is on), or with a new unread count.
+const Header = keptPart("Header", () => import("~/components/layout/Header").then((module) => module.Header), { loadWhenNavigating: true });
 const Footer = keptPart("Footer", () => import("~/components/layout/Footer").then((module) => module.Footer));
 
 export const links: LinksFunction = () => [

@@ -1,4 +1,4 @@
-import { useSubmit } from "@remix-run/react";
+import { useNavigation, useSubmit } from "@remix-run/react";
 import { lazy, useEffect, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
 import { closeMenuOnEscape } from "~/components/details-menu";
 import { useInAppLinks } from "~/components/in-app-links";
@@ -30,18 +30,21 @@ type KeptPartProps<P> = {
  * on the wrapper (Remix's client-side navigation and submission, as <Link> and <Form> do; Escape closes a menu). The part's own code is loaded only when the browser
  * must render it: when its props change (another ad after a client-side navigation, a fetcher's answer) or
  * when it is first rendered in the browser (a client-side navigation, the dialog over the lists). Until it
- * arrives, the server's HTML stays; a part first rendered in the browser suspends (as React.lazy does).
+ * arrives the part suspends (as React.lazy does), and the page stays as it was (see LazyPart below).
  *
  * The server renders the component registered under `name` in entry.server.tsx's SERVER_PARTS.kept: the same
  * component `load` brings to the browser. Its props must be plain data (they are compared as JSON).
  */
-export function keptPart<P extends object>(name: KeptPartName, load: () => Promise<ComponentType<P>>) {
+export function keptPart<P extends object>(name: KeptPartName, load: () => Promise<ComponentType<P>>, { loadWhenNavigating = false } = {}) {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => (loading ??= load().then((part) => (loaded = part)));
-  // First rendered in the browser, the part suspends until its code is there: a client-side navigation (a
-  // transition) then shows the new page whole, not its kept parts a moment later, which would move the
-  // page under the reader and the router's restored scroll position.
+  // Rendered in the browser (first there, or once its props changed), the part suspends until its code is
+  // there. Every such render is a transition (a navigation, a revalidation, a fetcher's answer: the router
+  // starts them so; the header's unread count too, use-live-unread.ts), and a transition that suspends keeps
+  // the page on screen as it was: the new page then shows whole, its kept parts included, never the old
+  // header over the new page nor the new page's parts a moment later (moving it under the reader and the
+  // router's restored scroll position).
   const LazyPart = lazy(async () => ({ default: await loadOnce() })) as unknown as ComponentType<P>;
 
   function KeptPart({ props, className, submitForm }: KeptPartProps<P>) {
@@ -49,21 +52,16 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
     const hydrated = useHydrated();
     // The props the server rendered, when this part was hydrated; null when it was first rendered in the browser.
     const [hydratedWith] = useState(() => (hydrated ? null : JSON.stringify(props)));
-    const [FirstRendered] = useState(() => loaded ?? LazyPart);
-    // The kept part's code, once its props have changed: from then on the browser renders it, whatever its props.
-    const [Part, setPart] = useState<ComponentType<P>>();
-    const changed = hydratedWith !== null && !Part && hydratedWith !== JSON.stringify(props);
+    const [ClientPart] = useState(() => loaded ?? LazyPart);
+    // Once its props have changed, the browser renders the part, whatever its props after that.
+    const [rendersItself, setRendersItself] = useState(hydratedWith === null);
+    if (!rendersItself && hydratedWith !== JSON.stringify(props)) setRendersItself(true);
+    const navigating = useNavigation().state !== "idle";
     useEffect(() => {
-      if (!changed) return;
-      let mounted = true;
-      loadOnce().then(
-        (part) => mounted && setPart(() => part),
-        (error: unknown) => console.error(error),
-      );
-      return () => {
-        mounted = false;
-      };
-    }, [changed]);
+      // A part that every navigation changes (the header shows the page it is on) fetches its code as the
+      // navigation starts, alongside the next page's data, so the new page seldom waits for it.
+      if (loadWhenNavigating && navigating) void loadOnce().catch((error: unknown) => console.error(error));
+    }, [navigating]);
     const followInApp = useInAppLinks();
     const submit = useSubmit();
     if (server) {
@@ -74,11 +72,10 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
         </div>
       );
     }
-    if (hydratedWith === null || Part) {
-      const Rendered = Part ?? FirstRendered;
+    if (rendersItself) {
       return (
         <div className={className}>
-          <Rendered {...props} />
+          <ClientPart {...props} />
         </div>
       );
     }

@@ -36,6 +36,38 @@ test("the kept footer and header navigate in the page, and the header then shows
   expect(await sameDocument(page)).toBe(true);
 });
 
+test("a client-side navigation shows the new page whole, its header included, even when the header's code comes late", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The header's code arrives 1.5 s after it is asked for, as on a slow phone.
+  await page.route(/\/assets\/Header-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  // Every frame from now on: the page's main heading and the link the header marks as the current page.
+  await page.evaluate(() => {
+    const frames: { heading: string; current: string }[] = [];
+    (window as unknown as { keptFrames: typeof frames }).keptFrames = frames;
+    const record = () => {
+      const current = document.querySelector('nav[aria-label="Navegação principal"] [aria-current="page"]');
+      frames.push({ heading: document.querySelector("main h1")?.textContent ?? "", current: current?.textContent?.trim() ?? "" });
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+  const homeHeading = await page.locator("main h1").textContent();
+
+  await page.getByRole("contentinfo").getByRole("link", { name: /Sobre/ }).click();
+  const nav = page.getByRole("navigation", { name: "Navegação principal" });
+  await expect(page.locator("main h1")).not.toHaveText(homeHeading!);
+  await expect(nav.getByRole("link", { name: "Início" })).not.toHaveAttribute("aria-current", "page");
+  const frames = await page.evaluate(() => (window as unknown as { keptFrames: { heading: string; current: string }[] }).keptFrames);
+  // The home page with its header until the header's code came, then /sobre with its own: never /sobre under the home page's header.
+  expect(frames.some((frame) => frame.heading === homeHeading && frame.current === "Início")).toBe(true);
+  expect(frames.filter((frame) => frame.heading !== homeHeading && frame.current === "Início")).toEqual([]);
+});
+
 test("on a phone the kept menu closes on Escape and when one of its links is followed", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");

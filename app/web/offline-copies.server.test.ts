@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mayBeKept } from "./anonymous-pages.server";
 import { mayKeepOffline } from "./offline-copies.server";
 
 const anonymous = { status: 200, headers: [["content-type", "text/html; charset=utf-8"]] as [string, string][], identified: false };
@@ -27,5 +28,13 @@ describe("mayKeepOffline", () => {
     expect(mayKeepOffline(get("/"), { ...anonymous, identified: true })).toBe(false);
     expect(mayKeepOffline(get("/anuncio/12-x"), { ...anonymous, status: 404 })).toBe(false);
     expect(mayKeepOffline(get("/"), { ...anonymous, headers: [...anonymous.headers, ["Set-Cookie", "toast=; Max-Age=0"]] })).toBe(false);
+  });
+
+  it("keeps the first ad page a browser opens, which gives it its visitor id: the copy stays on that browser", () => {
+    const givesVisitorId = { ...anonymous, headers: [...anonymous.headers, ["Set-Cookie", "vid=0123abcd.20261205.sig; Path=/; HttpOnly"]] as [string, string][] };
+    expect(mayKeepOffline(get("/anuncio/12-bicicleta-aro-29"), givesVisitorId)).toBe(true);
+    // Never for the strangers after it (anonymous-pages.server.ts), nor with another cookie beside it.
+    expect(mayBeKept(givesVisitorId)).toBe(false);
+    expect(mayKeepOffline(get("/anuncio/12-x"), { ...givesVisitorId, headers: [...givesVisitorId.headers, ["Set-Cookie", "toast=x"]] })).toBe(false);
   });
 });

@@ -9,10 +9,13 @@
  * sets no cookie) and the request carries no credential at all (the session cookie, a bearer token): a
  * page rendered while someone is signed in never reaches the phone's cache, even one whose lookup found
  * nobody. Other cookies (favourites, the visitor id) may come along: the page is then this browser's
- * own, and it stays on this browser.
+ * own, and it stays on this browser. For the same reason the visitor id an ad page gives a browser on
+ * its first opening does not keep that page off the phone (the worker cannot see the cookie, and the
+ * page holds nothing of it), though it keeps it from the strangers after it.
  */
 import { mayBeKept, type RenderedPage } from "~/web/anonymous-pages.server";
 import { carriesSessionCookie } from "~/web/session-cookie.server";
+import { isVisitorCookie } from "~/web/visitor.server";
 
 /** The response header by which the server lets the service worker keep an answer (its value: "1"). */
 export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
@@ -33,5 +36,6 @@ export function mayKeepOffline(request: OfflineCopyRequest, answer: Pick<Rendere
   if (request.method !== "GET" || !OFFLINE_PAGE.test(request.path)) return false;
   const cookie = request.headers.cookie;
   if (request.headers.authorization !== undefined || carriesSessionCookie(Array.isArray(cookie) ? cookie.join("; ") : cookie)) return false;
-  return mayBeKept(answer);
+  const givesVisitorId = ([name, value]: [string, string]) => name.toLowerCase() === "set-cookie" && isVisitorCookie(value);
+  return mayBeKept({ ...answer, headers: answer.headers.filter((header) => !givesVisitorId(header)) });
 }

@@ -51,6 +51,11 @@ export async function visitorOf(request: Request, context?: unknown, now: Date =
   return { person, setCookie };
 }
 
+/** Whether a Set-Cookie value is the visitor id's (a page that gives it holds nothing of the visitor's). */
+export function isVisitorCookie(setCookie: string): boolean {
+  return setCookie.startsWith(`${VISITOR_COOKIE}=`);
+}
+
 /** Headers carrying the visitor's new cookie, if any (merge into a loader's or action's answer). */
 export function visitorHeaders(visitor: Visitor, headers: HeadersInit = {}): Headers {
   const result = new Headers(headers);

@@ -80,6 +80,22 @@ test.describe("the service worker", () => {
     await context.setOffline(false);
   });
 
+  test("keeps the first ad page the browser opens, though that page gives it its visitor id", async ({ page, context, ownAd }) => {
+    await page.goto("/");
+    await workerInControl(page);
+    expect((await context.cookies()).some((cookie) => cookie.name === "vid")).toBe(false);
+    await page.goto(`/anuncio/${ownAd.id}`);
+    // The page gave the cookie (only a page opened as a document counts its view and gives one).
+    expect((await context.cookies()).some((cookie) => cookie.name === "vid")).toBe(true);
+    const adPath = new URL(page.url()).pathname;
+    await expect.poll(() => keptPaths(page)).toContain(adPath);
+    await context.setOffline(true);
+    await page.goto(adPath);
+    await expect(page.getByRole("heading", { name: ownAd.title, level: 1 })).toBeVisible();
+    expect(await copyNotice(page)).toMatch(COPY_NOTICE);
+    await context.setOffline(false);
+  });
+
   test("a client-side navigation offline loads the kept page as a document", async ({ page, context }) => {
     await page.goto("/categories");
     await workerInControl(page);

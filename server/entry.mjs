@@ -8,8 +8,8 @@
  *   2. forks WEB_CONCURRENCY web workers (node:cluster, build/server/index.js), each with its heap bounded by
  *      WORKER_MAX_HEAP_MB, replaces one that dies, and stops them all on SIGTERM/SIGINT;
  *   3. runs the jobs of server/jobs.ts (backups, the daily job, the reconciliation…) each in a
- *      short-lived child of build/server/index.js, one at a time, at the times the children say, and stops
- *      one that runs past JOB_TIMEOUT_MINUTES (server/job-runner.mjs);
+ *      short-lived child of build/server/index.js, one at a time, at the times the children say (or
+ *      sooner, when a worker wakes a job), and stops one that runs past JOB_TIMEOUT_MINUTES (server/job-runner.mjs);
  *   4. merges /metrics across the workers and the jobs (server/cluster-metrics.mjs), and keeps the
  *      machine's one line of password hashes (app/services/password-hash-line.mjs);
  *   5. with DB_REPLICA_URL, replicates the database and the files a restore needs there
@@ -22,6 +22,7 @@
 import { fork } from "node:child_process";
 import cluster from "node:cluster";
 import path from "node:path";
+import { isJobWakeUp } from "../app/services/job-wake-up.mjs";
 import { lendSlotsToWorkers } from "../app/services/password-hash-line.mjs";
 import { addJobMetrics, own, serveClusterMetrics } from "./cluster-metrics.mjs";
 import { createJobRunner } from "./job-runner.mjs";
@@ -92,6 +93,8 @@ const jobRunner = createJobRunner({
   onMetrics: (metrics) => void addJobMetrics(metrics).catch((error) => console.error("[metrics] job metrics not merged:", error)),
 });
 const stopJobs = jobRunner.stop;
+// A worker that stored a message asks for the message e-mails' pass by its 5 minutes (ADR 005); ignored until the jobs start.
+cluster.on("message", (_worker, /** @type {unknown} */ message) => isJobWakeUp(message) && jobRunner.wake(message.job, message.at));
 /** After the workers have closed the database: Litestream ships the last writes, then the process exits. @param {number} code */
 const exitAfterReplica = (code) => void (replicator ? replicator.stop() : Promise.resolve()).finally(() => process.exit(code));
 superviseWorkers(settings, () => {

@@ -8,6 +8,10 @@
  * then SIGKILL if it is still there after `killGraceMs` — and its job tried again after `retryMs`, like
  * a crashed one: one hung job must not hold every other job back for good.
  *
+ * A web worker may wake a job (app/services/job-wake-up.mjs): its next run is brought forward to the time
+ * asked when that is earlier (`broughtForward`). A wake-up that comes while the job runs or waits its turn
+ * is kept and applied to the time its child then reports: the child may have looked before the worker wrote.
+ *
  * Plain JavaScript, like entry.mjs: production runs it with `node`.
  */
 
@@ -16,6 +20,12 @@
  * @typedef {{ pid?: number; kill(signal?: NodeJS.Signals): boolean; exitCode: number | null; signalCode: NodeJS.Signals | null }} JobChild
  * @typedef {(name: string) => { child: JobChild; done: Promise<{ message: ChildMessage | null; code: number | null }> }} ForkJob
  */
+
+/**
+ * A job's next run once woken for `wakeAt`: the earlier of the two; `wakeAt` when none was planned.
+ * @param {number | null} plannedAt @param {number} wakeAt
+ */
+export const broughtForward = (plannedAt, wakeAt) => (plannedAt === null ? wakeAt : Math.min(plannedAt, wakeAt));
 
 /**
  * @param {{
@@ -32,13 +42,32 @@ export function createJobRunner({ forkJob, timeoutMs, retryMs, killGraceMs = 10_
   const due = [];
   /** @type {JobChild | null} */
   let running = null;
+  /** @type {string | null} */
+  let runningName = null;
   /** @type {Promise<unknown> | null} */
   let finished = null;
+  /** @type {Set<string>} The jobs the runner was started with: a wake-up for any other is ignored (a restore drill runs none). */
+  const known = new Set();
+  /** @type {Map<string, { at: number; timer: NodeJS.Timeout }>} */
+  const planned = new Map();
+  /** @type {Map<string, number>} The earliest wake-up of each job that is running or waiting its turn. */
+  const woken = new Map();
   let stopping = false;
   /** @param {string} name @param {number | null} at */
   const plan = (name, at) => {
+    clearTimeout(planned.get(name)?.timer);
+    planned.delete(name);
+    if (at === null) return;
+    const timer = setTimeout(() => (planned.delete(name), due.push(name), next()), Math.max(0, at - Date.now()));
     // unref: a pending run never keeps a stopping server alive.
-    if (at !== null) setTimeout(() => (due.push(name), next()), Math.max(0, at - Date.now())).unref();
+    timer.unref();
+    planned.set(name, { at, timer });
+  };
+  /** The time a finished run's child gave (or the retry's), brought forward by a wake-up that came meanwhile. @param {string} name @param {number | null} at */
+  const planAfterRun = (name, at) => {
+    const wakeAt = woken.get(name);
+    woken.delete(name);
+    plan(name, wakeAt === undefined ? at : broughtForward(at, wakeAt));
   };
   /** @param {JobChild} child */
   const alive = (child) => child.exitCode === null && child.signalCode === null;
@@ -49,6 +78,7 @@ export function createJobRunner({ forkJob, timeoutMs, retryMs, killGraceMs = 10_
     const started = performance.now();
     const { child, done } = forkJob(name);
     running = child;
+    runningName = name;
     let timedOut = false;
     const deadline = setTimeout(() => {
       timedOut = true;
@@ -60,23 +90,34 @@ export function createJobRunner({ forkJob, timeoutMs, retryMs, killGraceMs = 10_
     finished = done.then(({ message, code }) => {
       clearTimeout(deadline);
       running = null;
+      runningName = null;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       // A job that finished as its time ran out has finished.
       if (message?.type === "job:done") {
         log.log(`[jobs] ${name}: done in ${seconds}s (child ${child.pid} exited ${code})`);
         onMetrics(message.metrics);
-        plan(name, message.next);
+        planAfterRun(name, message.next);
       } else if (!stopping) {
         const why = timedOut ? "was stopped for running too long" : "ended without finishing";
         log.error(`[jobs] ${name}: the child ${child.pid} ${why} (exit ${code}) after ${seconds}s; trying again in ${Math.round(retryMs / 60_000)} minutes`);
-        plan(name, Date.now() + retryMs);
+        planAfterRun(name, Date.now() + retryMs);
       }
       next();
     });
   };
   return {
     /** @param {{ name: string; at: number | null }[]} scheduled */
-    start: (scheduled) => scheduled.forEach(({ name, at }) => plan(name, at)),
+    start: (scheduled) => scheduled.forEach(({ name, at }) => (known.add(name), plan(name, at))),
+    /** A web worker's wake-up: `name` runs by `at` (never later than it was planned). @param {string} name @param {number} at */
+    wake(name, at) {
+      if (!known.has(name) || stopping) return;
+      if (runningName === name || due.includes(name)) {
+        woken.set(name, broughtForward(woken.get(name) ?? null, at));
+        return;
+      }
+      const plannedAt = planned.get(name)?.at ?? null;
+      if (broughtForward(plannedAt, at) !== plannedAt) plan(name, at);
+    },
     async stop() {
       stopping = true;
       running?.kill("SIGTERM");

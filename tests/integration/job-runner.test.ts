@@ -1,10 +1,11 @@
 /**
  * The first process's job runner (server/job-runner.mjs) with stand-in children: jobs run one at a
  * time, a child that runs past the timeout is stopped (SIGTERM, then SIGKILL when it ignores that) and
- * its job tried again later, and the next job is not held back by it.
+ * its job tried again later, and the next job is not held back by it. A web worker's wake-up brings a
+ * job's next run forward, never back, also when it comes while the job runs.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createJobRunner } from "../../server/job-runner.mjs";
+import { broughtForward, createJobRunner } from "../../server/job-runner.mjs";
 
 type Exit = { message: { type: "job:done"; next: number | null; metrics: [] } | null; code: number | null };
 
@@ -109,5 +110,46 @@ describe("the job runner", () => {
     await vi.advanceTimersByTimeAsync(2 * 60 * MINUTE);
     expect(forked[0]!.signals).toEqual([]);
     expect(forked).toHaveLength(1);
+  });
+
+  it("brings a sleeping job's run forward to a wake-up, never back; ignores a job it does not run", async () => {
+    const { jobs, forked } = runner();
+    jobs.start([{ name: "message-mails", at: Date.now() + 60 * MINUTE }]);
+    jobs.wake("message-mails", Date.now() + 5 * MINUTE);
+    jobs.wake("message-mails", Date.now() + 8 * MINUTE);
+    jobs.wake("backup", Date.now());
+    await vi.advanceTimersByTimeAsync(5 * MINUTE - 1);
+    expect(forked).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(forked.map((child) => child.name)).toEqual(["message-mails"]);
+    // Planned once: nothing more at the later wake-up nor at the hour it replaced.
+    forked[0]!.finish(null);
+    await vi.advanceTimersByTimeAsync(2 * 60 * MINUTE);
+    expect(forked).toHaveLength(1);
+  });
+
+  it("keeps a wake-up that comes while the job runs for the time its child then reports", async () => {
+    const { jobs, forked } = runner();
+    jobs.start([{ name: "message-mails", at: Date.now() }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(forked).toHaveLength(1);
+    // A message stored after the child looked: it reports the hour, the wake-up says 5 minutes.
+    jobs.wake("message-mails", Date.now() + 5 * MINUTE);
+    forked[0]!.finish(Date.now() + 60 * MINUTE);
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(forked).toHaveLength(2);
+    forked[1]!.finish(Date.now() + 60 * MINUTE);
+    await vi.advanceTimersByTimeAsync(60 * MINUTE - 1);
+    expect(forked).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(forked).toHaveLength(3);
+  });
+});
+
+describe("a job's next run once woken", () => {
+  it("is the wake-up's time when none was planned or the planned run is later, else the planned one", () => {
+    expect(broughtForward(null, 5_000)).toBe(5_000);
+    expect(broughtForward(60_000, 5_000)).toBe(5_000);
+    expect(broughtForward(3_000, 5_000)).toBe(3_000);
   });
 });

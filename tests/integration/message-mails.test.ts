@@ -3,29 +3,39 @@
  * before, not once it was read, at most one per conversation an hour (and never twice about the same
  * message), none with the switch off, a failed one retried, two passes sending once; the e-mail names
  * the ad and the sender's public name, quotes 140 characters, links the conversation, and carries no
- * e-mail or phone of the sender; its one-click unsubscribe (RFC 8058) and /conta's switch.
+ * e-mail or phone of the sender; its one-click unsubscribe (RFC 8058) and /conta's switch. When the next
+ * e-mail may be due, which the 'message-mails' job sleeps until (at least a minute, at most an hour), and
+ * the wake-up a stored message sends it (ADR 005).
  */
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { conversations, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { sendMail } from "~/models/mail/mailer.server";
 import { messageAboutAd, openConversation, reply } from "~/models/message/conversations.server";
-import { messageMailUnsubscribeUrl, sendWaitingMessageMails } from "~/models/message/waiting-mail.server";
+import { MESSAGE_MAILS_JOB } from "~/models/message/mail-timing.server";
+import { messageMailUnsubscribeUrl, nextMessageMailAt, sendWaitingMessageMails, setMessageEmails } from "~/models/message/waiting-mail.server";
+import { wakeJob } from "~/services/job-wake-up.mjs";
 import * as unsubscribe from "~/routes/avisos-de-mensagens.cancelar.$token";
 import { action as accountAction, loader as accountLoader } from "~/routes/conta";
 import { browser, createUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
 import { readOutbox } from "../support/outbox";
 import { callRoute } from "../support/route";
+import { JOBS } from "../../server/jobs";
 
 vi.mock("~/models/mail/mailer.server", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/models/mail/mailer.server")>();
   return { ...actual, sendMail: vi.fn(actual.sendMail) };
 });
 const sentMail = vi.mocked(sendMail);
+vi.mock("~/services/job-wake-up.mjs", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/services/job-wake-up.mjs")>();
+  return { ...actual, wakeJob: vi.fn(actual.wakeJob) };
+});
+const wakeUps = vi.mocked(wakeJob);
 
 const MINUTE = 60_000;
 const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
@@ -169,5 +179,87 @@ describe("its one-click unsubscribe", () => {
     expect(emailsOf()).toBe(false);
     await sendWaitingMessageMails(at(start, 6));
     expect(mailsTo(seller.email)).toHaveLength(0);
+  });
+});
+
+describe("when the next e-mail may be due", () => {
+  // Whatever earlier tests left waiting is read: each test below sees its own conversations alone.
+  beforeEach(() => void db.update(conversations).set({ buyerUnread: 0, sellerUnread: 0 }).run());
+
+  it("is none while no message waits, a waiting message's 5 minutes (the earliest of several), and none once its e-mail went", async () => {
+    expect(nextMessageMailAt()).toBeNull();
+    const start = new Date();
+    const { seller } = await conversationAt(start);
+    await conversationAt(at(start, 2));
+    expect(nextMessageMailAt()).toEqual(at(start, 5));
+
+    await sendWaitingMessageMails(at(start, 5));
+    expect(mailsTo(seller.email)).toHaveLength(1);
+    expect(nextMessageMailAt()).toEqual(at(start, 7));
+    await sendWaitingMessageMails(at(start, 7));
+    expect(nextMessageMailAt()).toBeNull();
+  });
+
+  it("is none for a message read in time, or to a receiver with the e-mails off — until they are on again", async () => {
+    const start = new Date();
+    const read = await conversationAt(start);
+    openConversation(read.seller.id, read.conversationId, {}, at(start, 1));
+    expect(nextMessageMailAt()).toBeNull();
+
+    const { seller } = await conversationAt(start);
+    setMessageEmails(seller.id, false);
+    expect(nextMessageMailAt()).toBeNull();
+    setMessageEmails(seller.id, true);
+    expect(nextMessageMailAt()).toEqual(at(start, 5));
+  });
+
+  it("waits for the hour after the conversation's last e-mail, whichever side the new message is for", async () => {
+    const start = new Date();
+    const { seller, buyer, conversationId } = await conversationAt(start);
+    await sendWaitingMessageMails(at(start, 5));
+    expect(reply(buyer.id, conversationId, "Mais uma pergunta", at(start, 10)).ok).toBe(true);
+    expect(nextMessageMailAt()).toEqual(at(start, 65));
+    await sendWaitingMessageMails(at(start, 65));
+    expect(mailsTo(seller.email)).toHaveLength(2);
+    expect(nextMessageMailAt()).toBeNull();
+
+    // The seller's reply waits for the buyer, an hour after the conversation's last e-mail.
+    expect(reply(seller.id, conversationId, "Está sim!", at(start, 66)).ok).toBe(true);
+    expect(nextMessageMailAt()).toEqual(at(start, 125));
+  });
+
+  it("is not held back by the other side's receiver having the e-mails off", async () => {
+    const start = new Date();
+    const { seller, buyer, conversationId } = await conversationAt(start);
+    expect(reply(seller.id, conversationId, "Está sim!", at(start, 1)).ok).toBe(true);
+    setMessageEmails(buyer.id, false);
+    expect(nextMessageMailAt()).toEqual(at(start, 5));
+    await sendWaitingMessageMails(at(start, 6));
+    expect(mailsTo(seller.email)).toHaveLength(1);
+    expect(mailsTo(buyer.email)).toHaveLength(0);
+  });
+
+  it("is when the job runs next: not sooner than a minute, not later than an hour", async () => {
+    const { schedule } = JOBS.find((job) => job.name === MESSAGE_MAILS_JOB)!;
+    const now = new Date();
+    expect(schedule.next(getEnv(), now)).toEqual(at(now, 60));
+    const start = new Date(now.getTime() - 30 * MINUTE);
+    await conversationAt(at(start, 27));
+    expect(schedule.next(getEnv(), now)).toEqual(at(now, 2));
+    // Overdue (the e-mail failed, say): the next pass a minute later, not at once.
+    await conversationAt(start);
+    expect(schedule.next(getEnv(), now)).toEqual(at(now, 1));
+    expect(schedule.first(getEnv(), now)).toEqual(at(now, 1));
+  });
+
+  it("is brought forward by every stored message, a first one and a reply: the job is woken for its 5 minutes", async () => {
+    wakeUps.mockClear();
+    const start = new Date();
+    const { seller, conversationId } = await conversationAt(start);
+    expect(reply(seller.id, conversationId, "Está sim!", at(start, 1)).ok).toBe(true);
+    expect(wakeUps.mock.calls).toEqual([
+      [MESSAGE_MAILS_JOB, at(start, 5)],
+      [MESSAGE_MAILS_JOB, at(start, 6)],
+    ]);
   });
 });

@@ -2,7 +2,7 @@
  * No query of the messages' model scans the messages table (issue #37, item 7): every statement the model
  * prepares while it sends (a first message and a reply), opens a conversation (whole and polled), lists
  * the inbox (first page and the next), counts the unread, blocks, reports, exports and erases a person's
- * messages and runs the daily sweep is captured from the connection and planned with EXPLAIN QUERY PLAN;
+ * messages, finds and sends the e-mails about unread ones and runs the daily sweep is captured from the connection and planned with EXPLAIN QUERY PLAN;
  * a plan that walks the whole `messages` table (`SCAN messages`, with or without an index) fails. The
  * foreign keys' cascades (a conversation's deletion, an account's) are not in the plans: each key of
  * `messages` must lead an index instead. bench/message-inbox.ts measures what this keeps cheap.
@@ -14,6 +14,7 @@ import { inbox, messageAboutAd, openConversation, reply, unreadMessageCount } fr
 import { reportConversation } from "~/models/message/moderation.server";
 import { conversationsForExport, eraseSentMessages } from "~/models/message/privacy.server";
 import { runMessageHousekeeping } from "~/models/message/retention.server";
+import { nextMessageMailAt, sendWaitingMessageMails } from "~/models/message/waiting-mail.server";
 import { createUser } from "../support/ad-fixtures";
 import { insertAd } from "../support/manage";
 
@@ -61,6 +62,8 @@ beforeAll(async () => {
   const second = messageAboutAd(buyer.id, other.id, "E esta, ainda tem?");
   if (!second.ok) throw new Error(second.message);
   reportConversation(seller.id, second.conversationId, "Pediu pagamento adiantado.");
+  nextMessageMailAt();
+  await sendWaitingMessageMails(new Date(Date.now() + 10 * 60_000));
   conversationsForExport(buyer.id);
   writeTransaction((tx) => eraseSentMessages(tx, buyer.id));
   runMessageHousekeeping(new Date(Date.now() + 100 * DAY));
@@ -87,6 +90,13 @@ describe("the messages' queries and the messages table", () => {
   it("never scans the messages table", () => {
     const scans = [...captured].flatMap((sql) => messageScans(planOf(sql)).map((detail) => `${detail}  ←  ${sql}`));
     expect(scans).toEqual([]);
+  });
+
+  it("finds the messages awaiting an e-mail from the unread conversations' indexes, not from every account", () => {
+    const waiting = [...captured].find((sql) => /^select .*\bmin\(.* from "conversations" cross join "users"/.test(sql));
+    const plan = planOf(waiting!).map((row) => row.detail);
+    expect(plan).toEqual(expect.arrayContaining(["SCAN conversations USING INDEX conversations_buyer_unread_idx", "SCAN conversations USING INDEX conversations_seller_unread_idx"]));
+    expect(plan.filter((detail) => /^SCAN (users|conversations)$/.test(detail))).toEqual([]);
   });
 
   it("has an index led by each foreign key of messages (the cascades' lookups)", () => {

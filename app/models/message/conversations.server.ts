@@ -34,6 +34,7 @@ import {
   type InboxItem,
   type MessageView,
 } from "~/models/message/message";
+import { wakeMessageMails } from "~/models/message/mail-timing.server";
 import { messageWarning } from "~/models/message/message-warning";
 
 export type Refusal = { ok: false; status: 400 | 403 | 404 | 429; message: string; retryAfterMinutes?: number };
@@ -96,6 +97,8 @@ function insertMessage(tx: Writer, row: ConversationRow, senderId: number, text:
     })
     .where(eq(conversations.id, row.id))
     .run();
+  // The e-mail about it, should it stay unread, is due in 5 minutes: the sleeping job is woken for then.
+  wakeMessageMails(now);
   return { id: inserted.id, fromMe: true, text, createdAt: now.toISOString(), readAt: null, warning: null };
 }
 

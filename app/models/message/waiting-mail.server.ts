@@ -1,29 +1,28 @@
 /**
  * "Mensagem esperando" e-mails (issue #37, item 3): the receiver of a message still unread 5 minutes
  * after it arrived gets an e-mail with the ad's title, the sender's public name, the message's first 140
- * characters and the conversation's link — never the sender's e-mail or phone. Sent by the
- * 'message-mails' job every minute (server/jobs.ts):
+ * characters and the conversation's link — never the sender's e-mail or phone (the 5 minutes and the
+ * hour: mail-timing.server.ts). Sent by the 'message-mails' job (server/jobs.ts), which runs when the
+ * next e-mail may be due (`nextMessageMailAt`) or when a new message wakes it:
  * - at most one e-mail per conversation an hour, and never twice about the same message:
  *   `conversations.emailed_at` is claimed before the e-mail goes (two passes at once cannot both send
  *   it) and given back when sending fails (the next pass tries again), as the price-drop e-mails do;
  * - only to accounts with 'Avisos de mensagens por e-mail' on (/conta), never a system account;
  * - one-click unsubscribe (RFC 8058) as the search alerts and the price-drop e-mails: a signed link,
  *   for this purpose alone, that turns the switch off.
- * The due conversations are found through the unread indexes of `conversations`; the messages table is
- * read per due conversation through its (conversation, id) index.
+ * The waiting conversations are found through the unread indexes of `conversations`; the messages table
+ * is read per conversation through its (conversation, id) index.
  */
-import { and, asc, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
+import { and, asc, type Column, eq, gt, isNull, min, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction } from "~/db/client.server";
 import { ads, conversations, messages, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { sendMail } from "~/models/mail/mailer.server";
 import { otherName } from "~/models/message/conversations.server";
+import { messageMailDueAt } from "~/models/message/mail-timing.server";
 import { idOfSignedToken, signedIdToken } from "~/services/signed-id.server";
 
-/** How long a message waits unread before its receiver is e-mailed. */
-export const MESSAGE_MAIL_WAIT_MS = 5 * 60_000;
-/** At most one e-mail per conversation in this long. */
-export const MESSAGE_MAIL_EVERY_MS = 60 * 60_000;
 /** How much of the message the e-mail quotes, in characters. */
 export const MESSAGE_MAIL_EXCERPT = 140;
 
@@ -39,54 +38,77 @@ export const userIdOfMessageMailToken = (token: string) => idOfSignedToken(getEn
 
 type Conversation = typeof conversations.$inferSelect;
 type DueMail = { conversation: Conversation; receiverId: number; message: { text: string } };
+/** A side of a conversation owed an e-mail, now or later: its oldest message awaiting one (`since`). */
+type WaitingSide = { conversationId: number; receiverId: number; emailedAt: Date | null; since: Date };
 
-/** The oldest message to `receiverId` in `conversation` unread for the wait and newer than the last e-mail, if any. */
-function waitingMessage(conversation: Conversation, receiverId: number, now: Date) {
-  return db
-    .select({ text: messages.text })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversation.id),
-        isNull(messages.readAt),
-        or(isNull(messages.senderId), ne(messages.senderId, receiverId)),
-        lte(messages.createdAt, new Date(now.getTime() - MESSAGE_MAIL_WAIT_MS)),
-        conversation.emailedAt ? gt(messages.createdAt, conversation.emailedAt) : undefined,
-      ),
-    )
-    .orderBy(asc(messages.id))
-    .get();
+/** The messages an e-mail to `receiverId` may be about: unread, not their own, newer than the conversation's last e-mail. */
+const awaitingMail = (receiverId: SQLWrapper) =>
+  and(
+    eq(messages.conversationId, conversations.id),
+    isNull(messages.readAt),
+    or(isNull(messages.senderId), ne(messages.senderId, receiverId)),
+    or(isNull(conversations.emailedAt), gt(messages.createdAt, conversations.emailedAt)),
+  );
+
+/** Who gets these e-mails: 'Avisos de mensagens por e-mail' on, never a system account. */
+const takesMessageMails = and(eq(users.messageEmails, true), ne(users.provider, "system"));
+
+/**
+ * Every side of a conversation with a message awaiting an e-mail, to a receiver who takes them, and
+ * since when: the unread partial indexes of `conversations`, then each one's messages through
+ * messages_conversation_idx (tests/integration/message-query-plans.test.ts plans it).
+ */
+function waitingSides(): WaitingSide[] {
+  const side = (receiverId: Column, unread: Column) =>
+    db
+      .select({
+        conversationId: conversations.id,
+        receiverId: sql<number>`${receiverId}`,
+        emailedAt: conversations.emailedAt,
+        since: sql`(${db.select({ since: min(messages.createdAt) }).from(messages).where(awaitingMail(receiverId))})`.mapWith(messages.createdAt),
+      })
+      .from(conversations)
+      // CROSS JOIN keeps SQLite's loop on the unread conversations (a partial index), not on every account.
+      .crossJoin(users)
+      // A literal 0, not a bound one: SQLite uses a partial index only for a condition it can see implies the index's.
+      .where(and(sql`${unread} > 0`, eq(users.id, receiverId), takesMessageMails));
+  return unionAll(side(conversations.buyerId, conversations.buyerUnread), side(conversations.sellerId, conversations.sellerUnread))
+    .all()
+    .flatMap(({ since, ...side }) => (since ? [{ ...side, since }] : []));
 }
 
-/** Every conversation owed an e-mail at `now`: a side with unread messages, none e-mailed this last hour. */
+/** Every conversation owed an e-mail at `now`, with its receiver and the oldest message it is about. */
 function dueMails(now: Date): DueMail[] {
-  const candidates = db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        or(gt(conversations.buyerUnread, 0), gt(conversations.sellerUnread, 0)),
-        or(isNull(conversations.emailedAt), lte(conversations.emailedAt, new Date(now.getTime() - MESSAGE_MAIL_EVERY_MS))),
-      ),
-    )
-    .all();
-  const due: DueMail[] = [];
-  for (const conversation of candidates) {
-    const sides = [
-      { receiverId: conversation.buyerId, unread: conversation.buyerUnread },
-      { receiverId: conversation.sellerId, unread: conversation.sellerUnread },
-    ];
-    for (const { receiverId, unread } of sides) {
-      if (receiverId === null || unread === 0) continue;
-      const message = waitingMessage(conversation, receiverId, now);
-      if (message) {
-        due.push({ conversation, receiverId, message });
-        // One e-mail per conversation: the other side's waits for the next hour.
-        break;
-      }
-    }
+  const due = new Map<number, WaitingSide>();
+  for (const side of waitingSides()) {
+    // One e-mail per conversation: the other side's waits for the next hour.
+    if (messageMailDueAt(side.since, side.emailedAt) <= now && !due.has(side.conversationId)) due.set(side.conversationId, side);
   }
-  return due;
+  // Each read again as it is now: a message read or a conversation deleted since is left out.
+  return [...due.values()].flatMap(({ conversationId, receiverId }) => {
+    const conversation = db.select().from(conversations).where(eq(conversations.id, conversationId)).get();
+    const message = db
+      .select({ text: messages.text })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, conversationId))
+      .where(awaitingMail(sql`${receiverId}`))
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .get();
+    return conversation && message ? [{ conversation, receiverId, message }] : [];
+  });
+}
+
+/**
+ * When the next e-mail may be due, or null when no message awaits one: the 'message-mails' job sleeps
+ * until then (server/jobs.ts), and a new message wakes it sooner (mail-timing.server.ts).
+ */
+export function nextMessageMailAt(): Date | null {
+  let next: Date | null = null;
+  for (const side of waitingSides()) {
+    const at = messageMailDueAt(side.since, side.emailedAt);
+    if (!next || at < next) next = at;
+  }
+  return next;
 }
 
 /** The first MESSAGE_MAIL_EXCERPT characters (not UTF-16 units: an emoji is not cut in half). */
@@ -125,7 +147,7 @@ export async function sendWaitingMessageMails(now: Date = new Date()): Promise<M
     const receiver = db
       .select({ email: users.email, fullName: users.fullName, username: users.username })
       .from(users)
-      .where(and(eq(users.id, due.receiverId), eq(users.messageEmails, true), ne(users.provider, "system")))
+      .where(and(eq(users.id, due.receiverId), takesMessageMails))
       .get();
     if (!receiver) continue;
     const previous = due.conversation.emailedAt;

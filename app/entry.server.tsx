@@ -7,6 +7,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { cardHtml, listItemHtml } from "~/components/ads/card-html.server";
+import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { keptPartHtml } from "~/components/kept-part-html.server";
 import { AdFacts } from "~/components/ads/AdFacts";
 import { BoostBar } from "~/components/ads/BoostBar";
 import { ReportForm } from "~/components/ads/ReportForm";
@@ -30,7 +32,8 @@ const SERVER_PARTS: ServerParts = {
   listItemHtml,
   releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD,
   structuredData: { adItemList: adItemListJsonLd, adProduct: adProductJsonLd, adBreadcrumb: adBreadcrumbJsonLd, sellerPerson: sellerPersonJsonLd, text: jsonLdText },
-  kept: { Header, Footer, AdFacts, BoostBar, SafetyTips, MessageSellerForm, ReportForm },
+  kept: { Header, Footer, CategoryGrid, AdFacts, BoostBar, SafetyTips, MessageSellerForm, ReportForm },
+  keptPartHtml: (name, props) => keptPartHtml(name, SERVER_PARTS.kept[name], props),
 };
 
 const ABORT_DELAY = 5_000;

@@ -33,7 +33,7 @@ const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").the
 // links, the menus (<details>) and 'Sair' need none. The header's code comes as the first client-side
 // navigation starts (it shows the page it is on), or with a new unread count.
 const Header = keptPart("Header", () => import("~/components/layout/Header").then((module) => module.Header), { loadWhenNavigating: true });
-const Footer = keptPart("Footer", () => import("~/components/layout/Footer").then((module) => module.Footer));
+const Footer = keptPart("Footer", () => import("~/components/layout/Footer").then((module) => module.Footer), { htmlFollowsProps: true });
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -133,7 +133,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="conteudo" className="flex-1">
         {children}
       </main>
-      <Footer props={{ operator: rootData?.operator ?? {} }} className="mt-auto" />
+      <Footer props={{ operator: rootData?.operator ?? {}, year: new Date().getFullYear() }} className="mt-auto" />
       {rootData?.toast ? (
         <Suspense fallback={null}>
           <Toast toast={rootData.toast} />

@@ -35,7 +35,15 @@ type KeptPartProps<P> = {
  * The server renders the component registered under `name` in entry.server.tsx's SERVER_PARTS.kept: the same
  * component `load` brings to the browser. Its props must be plain data (they are compared as JSON).
  */
-export function keptPart<P extends object>(name: KeptPartName, load: () => Promise<ComponentType<P>>, { loadWhenNavigating = false } = {}) {
+/**
+ * `loadWhenNavigating`: the part changes with every navigation (the header), so its code is fetched as one starts.
+ * `htmlFollowsProps`: the part's HTML follows from its props alone — plain elements and anchors (the wrapper follows
+ * their clicks in the app), no router hook, no clock — so the server renders it once per props and reuses it
+ * (kept-part-html.server.tsx).
+ */
+type KeptPartOptions = { loadWhenNavigating?: boolean; htmlFollowsProps?: boolean };
+
+export function keptPart<P extends object>(name: KeptPartName, load: () => Promise<ComponentType<P>>, { loadWhenNavigating = false, htmlFollowsProps = false }: KeptPartOptions = {}) {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => (loading ??= load().then((part) => (loaded = part)));
@@ -65,6 +73,7 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
     const followInApp = useInAppLinks();
     const submit = useSubmit();
     if (server) {
+      if (htmlFollowsProps) return <div className={className} dangerouslySetInnerHTML={{ __html: server.keptPartHtml(name, props) }} />;
       const ServerPart = server.kept[name] as ComponentType<P>;
       return (
         <div className={className}>
@@ -73,8 +82,9 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
       );
     }
     if (rendersItself) {
+      // Its plain anchors are followed in the app, as in the server's HTML (a <Link>'s own click comes first).
       return (
-        <div className={className}>
+        <div className={className} onClick={followInApp}>
           <ClientPart {...props} />
         </div>
       );

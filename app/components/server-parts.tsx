@@ -21,7 +21,7 @@ import type { PublicSeller } from "~/models/listing/seller";
 export type HeartState = { on: boolean; redirectTo: string | undefined; className: string };
 
 /** The parts the server renders and the browser keeps without their code until needed (kept-part.tsx). */
-export type KeptPartName = "Header" | "Footer" | "AdFacts" | "BoostBar" | "SafetyTips" | "MessageSellerForm" | "ReportForm";
+export type KeptPartName = "Header" | "Footer" | "CategoryGrid" | "AdFacts" | "BoostBar" | "SafetyTips" | "MessageSellerForm" | "ReportForm";
 
 type JsonLd = Record<string, unknown>;
 
@@ -46,6 +46,8 @@ export type ServerParts = {
   // Any props: each part's are checked where keptPart() names it, against the component it loads.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   kept: Record<KeptPartName, ComponentType<any>>;
+  /** The HTML of a kept part whose HTML follows from its props alone, rendered once per props (kept-part-html.server.tsx). */
+  keptPartHtml: (name: KeptPartName, props: object) => string;
 };
 
 export const ServerPartsContext = createContext<ServerParts | null>(null);

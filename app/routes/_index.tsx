@@ -4,7 +4,7 @@ import { Icon } from "~/components/Icon";
 import { StructuredData } from "~/components/server-parts";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
-import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { KeptCategoryGrid } from "~/components/ads/KeptCategoryGrid";
 import { RecentArrivals } from "~/components/ads/RecentArrivals";
 import { gridCategories } from "~/components/category-icon.server";
 import { ALL_CITIES, PUBLIC_PAGE_SIZE } from "~/models/ad/ad";
@@ -120,9 +120,7 @@ export default function Home() {
         <h2 id="categorias" className="sr-only text-xl font-bold text-slate-900 sm:not-sr-only">
           Categorias
         </h2>
-        <div className="sm:mt-4">
-          <CategoryGrid categories={categories} />
-        </div>
+        <KeptCategoryGrid props={{ categories }} className="sm:mt-4" />
       </section>
 
       <RecentArrivals ads={recent} cityName={city?.name ?? "sua cidade"} />

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { StructuredData } from "~/components/server-parts";
 import { Icon } from "~/components/Icon";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
-import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { KeptCategoryGrid } from "~/components/ads/KeptCategoryGrid";
 import { FILTER_FORM_ID, FilterBar } from "~/components/ads/FilterBar";
 import { gridCategories } from "~/components/category-icon.server";
 import { ALL_CITIES, PUBLIC_SORT_LABELS, PUBLIC_SORTS } from "~/models/ad/ad";
@@ -90,7 +90,7 @@ export default function Categories() {
       />
 
       <nav aria-label="Categorias" className="mt-3 sm:mt-6">
-        <CategoryGrid categories={categories} selectedId={applied.categoryId ?? undefined} />
+        <KeptCategoryGrid props={{ categories, selectedId: applied.categoryId ?? undefined }} />
       </nav>
 
       <section aria-labelledby="resultados" className="mt-3 sm:mt-8">

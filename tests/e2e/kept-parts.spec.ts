@@ -68,6 +68,26 @@ test("a client-side navigation shows the new page whole, its header included, ev
   expect(frames.filter((frame) => frame.heading !== homeHeading && frame.current === "Início")).toEqual([]);
 });
 
+test("the category chips, kept as the server rendered them once for everyone, are followed in the page, before and after their code comes", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/categories");
+  await waitForHydration(page);
+  await markDocument(page);
+  const chips = page.getByRole("navigation", { name: "Categorias" });
+  const [first, second] = [chips.getByRole("link").nth(0), chips.getByRole("link").nth(1)];
+  const [firstName, secondName] = [await first.textContent(), await second.textContent()];
+
+  // The server's HTML: a plain anchor, followed by Remix.
+  await first.click();
+  await expect(page).toHaveURL(/\/categories\?category=\d+$/);
+  await expect(chips.getByRole("link", { name: firstName! })).toHaveAttribute("aria-current", "true");
+  // Rendered in the browser now (another chip is chosen): still plain anchors, still followed in the page.
+  await chips.getByRole("link", { name: secondName! }).click();
+  await expect(chips.getByRole("link", { name: secondName! })).toHaveAttribute("aria-current", "true");
+  await expect(chips.getByRole("link", { name: firstName! })).not.toHaveAttribute("aria-current", "true");
+  expect(await sameDocument(page)).toBe(true);
+});
+
 test("on a phone the kept menu closes on Escape and when one of its links is followed", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");

@@ -58,7 +58,7 @@ describe("the settings", () => {
 async function render(path: string): Promise<string> {
   function Root() {
     const data = useRouteLoaderData<typeof rootLoader>("root");
-    return createElement("div", null, createElement(Outlet), createElement(Footer, { operator: data?.operator ?? {} })) as ReactNode;
+    return createElement("div", null, createElement(Outlet), createElement(Footer, { operator: data?.operator ?? {}, year: 2026 })) as ReactNode;
   }
   const routes = [
     {

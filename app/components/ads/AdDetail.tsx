@@ -22,7 +22,7 @@ const PhotoViewer = lazy(() => import("./PhotoViewer"));
 // Below the first screen (the facts, the tips, the forms), and plain HTML until used: the server's markup stays, their code comes when the
 // browser must render them (kept-part.tsx) — another ad, a report's answer, the dialog over the lists.
 const AdFacts = keptPart("AdFacts", () => import("./AdFacts").then((module) => module.AdFacts));
-const SafetyTips = keptPart("SafetyTips", () => import("./SafetyTips").then((module) => module.SafetyTips));
+const SafetyTips = keptPart("SafetyTips", () => import("./SafetyTips").then((module) => module.SafetyTips), { htmlFollowsProps: true });
 const MessageSellerForm = keptPart("MessageSellerForm", () => import("~/components/messages/MessageSellerForm").then((module) => module.MessageSellerForm));
 const ReportForm = keptPart("ReportForm", () => import("./ReportForm").then((module) => module.ReportForm));
 

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import type { ReactNode } from "react";
 import { Logo } from "~/components/Logo";
@@ -44,15 +43,19 @@ function OperatorLine({ operator }: { operator: OperatorIdentity }) {
   );
 }
 
-export function Footer({ operator }: { operator: OperatorIdentity }) {
-  const year = new Date().getFullYear();
+/**
+ * The site's footer, a kept part whose HTML follows from its props (root.tsx): the same for every page
+ * and visitor, so the server renders it once and reuses it. Plain anchors, followed in the app by the
+ * kept part's wrapper; the year comes in the props, so the kept HTML turns with it.
+ */
+export function Footer({ operator, year }: { operator: OperatorIdentity; year: number }) {
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white text-slate-700">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4 lg:px-6">
         <div className="sm:col-span-2">
-          <Link to="/" className={`inline-block ${focusRing}`}>
+          <a href="/" className={`inline-block ${focusRing}`}>
             <Logo />
-          </Link>
+          </a>
           <p className="mt-4 max-w-sm text-sm leading-relaxed">
             Pequenos anúncios, grandes negócios! Compre, venda e troque em Patos de Minas e região, com contato direto
             pelo WhatsApp.
@@ -62,9 +65,9 @@ export function Footer({ operator }: { operator: OperatorIdentity }) {
         <FooterColumn title="Institucional">
           {INSTITUTIONAL_LINKS.map(({ to, label }) => (
             <li key={to}>
-              <Link to={to} className={linkClass}>
+              <a href={to} className={linkClass}>
                 {label}
-              </Link>
+              </a>
             </li>
           ))}
         </FooterColumn>

@@ -1,5 +1,5 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { lazy, useEffect, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
+import { lazy, useEffect, useRef, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
 import { closeMenuOnEscape } from "~/components/details-menu";
 import { useInAppLinks } from "~/components/in-app-links";
 import { useServerParts, type KeptPartName } from "~/components/server-parts";
@@ -72,6 +72,24 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
     }, [navigating]);
     const followInApp = useInAppLinks();
     const submit = useSubmit();
+    // A field marked `data-submit-on-change` (a filter, such as the home page's city) sends its form once
+    // changed, keeping the page where it is; without JavaScript its form has a button of its own. A listener
+    // of the browser's own: React reports no change of a field it did not render.
+    const wrapper = useRef<HTMLDivElement>(null);
+    const sendOnChange = useRef<(event: Event) => void>();
+    sendOnChange.current = (event: Event) => {
+      const field = event.target;
+      if (!(field instanceof HTMLSelectElement || field instanceof HTMLInputElement) || !field.form || field.dataset.submitOnChange === undefined) return;
+      void loadOnce().catch(() => {});
+      if (submitForm) submitForm(field.form, null);
+      else submit(field.form, { preventScrollReset: true });
+    };
+    useEffect(() => {
+      const element = wrapper.current;
+      const listener = (event: Event) => sendOnChange.current?.(event);
+      element?.addEventListener("change", listener);
+      return () => element?.removeEventListener("change", listener);
+    }, []);
     if (server) {
       if (htmlFollowsProps) return <div className={className} dangerouslySetInnerHTML={{ __html: server.keptPartHtml(name, props) }} />;
       const ServerPart = server.kept[name] as ComponentType<P>;
@@ -81,14 +99,13 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
         </div>
       );
     }
-    if (rendersItself) {
-      // Its plain anchors are followed in the app, as in the server's HTML (a <Link>'s own click comes first).
-      return (
-        <div className={className} onClick={followInApp}>
-          <ClientPart {...props} />
-        </div>
-      );
-    }
+    // The part's plain anchors and forms go through Remix, in the server's HTML and once rendered here alike
+    // (what a <Link> or <Form> of the part handles itself comes here handled already, and is left alone).
+    const onClick = (event: MouseEvent<HTMLDivElement>) => {
+      followInApp(event);
+      // A link followed from a <details> menu closes it, as the rendered header's menus close on a navigation.
+      if (event.defaultPrevented && event.target instanceof Element) event.target.closest("details[open]")?.removeAttribute("open");
+    };
     const onSubmit = (event: FormEvent<HTMLDivElement>) => {
       const form = event.target;
       if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
@@ -99,13 +116,16 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
       if (submitForm) submitForm(form, submitter);
       else submit(submitter ?? form);
     };
-    const onClick = (event: MouseEvent<HTMLDivElement>) => {
-      followInApp(event);
-      // A link followed from a <details> menu closes it, as the rendered header's menus close on a navigation.
-      if (event.defaultPrevented && event.target instanceof Element) event.target.closest("details[open]")?.removeAttribute("open");
-    };
+    if (rendersItself) {
+      return (
+        <div ref={wrapper} className={className} onClick={onClick} onSubmit={onSubmit}>
+          <ClientPart {...props} />
+        </div>
+      );
+    }
     return (
       <div
+        ref={wrapper}
         className={className}
         onClick={onClick}
         onSubmit={onSubmit}

@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { Icon } from "~/components/Icon";
+import { Link, useLoaderData } from "@remix-run/react";
+import { keptPart } from "~/components/kept-part";
 import { StructuredData } from "~/components/server-parts";
-import { CityOptions } from "~/components/ads/CityOptions";
 import { AdList, LayoutSwitch } from "~/components/ads/AdList";
 import { KeptCategoryGrid } from "~/components/ads/KeptCategoryGrid";
 import { RecentArrivals } from "~/components/ads/RecentArrivals";
@@ -48,73 +47,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }, { headers });
 }
 
+/** The banner is the same for everyone who chose the same city: rendered once per city (kept-part.tsx). */
+const KeptHomeBanner = keptPart("HomeBanner", () => import("~/components/ads/HomeBanner").then((module) => module.HomeBanner), { htmlFollowsProps: true });
+
 export default function Home() {
   const { categories, cities, cityId, page, result, recent, favouriteIds, origin } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
   const city = cities.find((c) => c.id === cityId);
   return (
     <>
-      {/* On a phone the banner is a line of slogan over the search and the city, so the ads start in the first screen (issue #35). */}
-      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-3 sm:py-14 lg:px-6">
-          <h1 className="text-lg font-extrabold leading-tight tracking-tight sm:text-4xl">Pequenos anúncios, grandes negócios!</h1>
-          <p className="mt-3 hidden max-w-xl text-brand-100 sm:block">
-            Compre, venda e troque em Patos de Minas e região. Fale direto com quem anuncia pelo WhatsApp.
-          </p>
-          <div className="mt-3 grid gap-2 sm:mt-6 sm:max-w-2xl sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-3">
-            <Form method="get" action="/categories" role="search" aria-label="Buscar anúncios" className="flex gap-2">
-              {cityId ? <input type="hidden" name="cityId" value={cityId} /> : null}
-              <label htmlFor="busca-inicio" className="sr-only">
-                O que você procura?
-              </label>
-              <span className="relative min-w-0 flex-1">
-                <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
-                <input id="busca-inicio" type="search" name="search" enterKeyHint="search" placeholder="O que você procura?" className="filter-field pl-10" />
-              </span>
-              <button
-                type="submit"
-                className="min-h-11 shrink-0 rounded-lg bg-accent-400 px-4 font-semibold text-slate-900 hover:bg-accent-300 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
-              >
-                Buscar
-              </button>
-            </Form>
-            <Form method="get" action="/" preventScrollReset className="flex items-center gap-2">
-              <label htmlFor="cidade-inicio" className="shrink-0 text-sm font-semibold">
-                Cidade
-              </label>
-              <select
-                id="cidade-inicio"
-                name="cityId"
-                defaultValue={cityId ?? undefined}
-                key={cityId}
-                onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-                className="filter-field min-w-0 flex-1"
-              >
-                <CityOptions cities={cities} />
-              </select>
-              <noscript>
-                <button type="submit" className="min-h-11 rounded-lg bg-white px-4 font-semibold text-brand-800">
-                  Ver
-                </button>
-              </noscript>
-            </Form>
-          </div>
-          <div className="mt-6 hidden flex-wrap gap-3 sm:flex">
-            <Link
-              to="/categories"
-              className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 shadow hover:bg-brand-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
-            >
-              Ver anúncios
-            </Link>
-            <Link
-              to="/create-ad"
-              className="rounded-lg bg-accent-400 px-5 py-3 font-semibold text-slate-900 shadow hover:bg-accent-300 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/60"
-            >
-              Anunciar
-            </Link>
-          </div>
-        </div>
-      </section>
+      <KeptHomeBanner props={{ cities, cityId }} />
 
       <section aria-labelledby="categorias" className="mx-auto max-w-7xl px-4 pb-3 pt-3 sm:py-8 lg:px-6">
         <h2 id="categorias" className="sr-only text-xl font-bold text-slate-900 sm:not-sr-only">

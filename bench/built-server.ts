@@ -14,14 +14,20 @@ const root = path.resolve(import.meta.dirname, "..");
  * in a temporary data folder: with the demo data for the benches that look at pages as a browser gets
  * them (bench:lighthouse, bench:js, bench:offline), without it for those that write their own
  * (bench:messages, bench:messages:inbox: `seedDemo: false`, `dataDir` made beforehand when the bench's
- * own modules must read it at import, `env` for its secret). `stop()` ends it and removes the folder.
+ * own modules must read it at import, `env` for its secret). `checkout` starts another checkout's build
+ * instead of this one's (bench:ab). `stop()` ends it and removes the folder.
  */
-export async function startBuiltServer({ seedDemo = true, dataDir = makeDataDir(), env = {} }: { seedDemo?: boolean; dataDir?: string; env?: Record<string, string> } = {}) {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
+export async function startBuiltServer({
+  seedDemo = true,
+  dataDir = makeDataDir(),
+  env = {},
+  checkout = root,
+}: { seedDemo?: boolean; dataDir?: string; env?: Record<string, string>; checkout?: string } = {}) {
+  if (!fs.existsSync(path.join(checkout, "build/server/index.js"))) throw new Error(`No production build in ${checkout}: run \`npm run build\` there first.`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["server/entry.mjs"], {
-    cwd: root,
+    cwd: checkout,
     env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: String(seedDemo), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -135,5 +135,7 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
       />
     );
   }
+  /** Fetches the part's code now, for a part about to be rendered in the browser (the dialog over the lists). */
+  KeptPart.preload = () => void loadOnce().catch((error: unknown) => console.error(error));
   return KeptPart;
 }

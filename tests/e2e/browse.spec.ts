@@ -70,6 +70,34 @@ test.describe("browsing with JavaScript", () => {
     await expect(cards(page)).toHaveCount(12);
   });
 
+  test("an ad opened over the list asks for its data, the dialog's code and its parts' code at once, not one after another", async ({ page }) => {
+    await page.goto("/categories");
+    await waitForHydration(page);
+    // As on a slow link: the ad's data takes 800 ms to come.
+    await page.route(/\/api\/ads\/\d+$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const asked = new Map<string, number>();
+    const answered = new Map<string, number>();
+    const name = (url: string) => (/\/api\/ads\/\d+$/.test(url) ? "data" : (/\/assets\/(AdDialog|AdFacts|SafetyTips|MessageSellerForm|ReportForm)-[^/]+\.js$/.exec(url)?.[1] ?? null));
+    page.on("request", (request) => {
+      const part = name(request.url());
+      if (part && !asked.has(part)) asked.set(part, Date.now());
+    });
+    page.on("requestfinished", (request) => {
+      const part = name(request.url());
+      if (part && !answered.has(part)) answered.set(part, Date.now());
+    });
+
+    await cards(page).first().getByRole("link", { name: "Ver Detalhes" }).click();
+    await expect(page.getByRole("dialog").getByRole("heading", { name: "Anunciante", exact: true })).toBeVisible();
+    expect([...asked.keys()].sort()).toEqual(["AdDialog", "AdFacts", "MessageSellerForm", "ReportForm", "SafetyTips", "data"]);
+    // The data was asked before the dialog's code came, and every part's code before the data came.
+    expect(asked.get("data")!).toBeLessThanOrEqual(answered.get("AdDialog")!);
+    for (const part of ["AdFacts", "SafetyTips", "MessageSellerForm", "ReportForm"]) expect(asked.get(part)!, part).toBeLessThan(answered.get("data")!);
+  });
+
   // Its own ad: other tests open the demo ads at the same time, and each opening is a view.
   test("opening an ad counts exactly one view", async ({ page, request, ownAd }) => {
     const viewsOf = async () => ((await (await request.get(`/api/ads/${ownAd.id}`)).json()) as { views: number }).views;

@@ -26,6 +26,14 @@ const SafetyTips = keptPart("SafetyTips", () => import("./SafetyTips").then((mod
 const MessageSellerForm = keptPart("MessageSellerForm", () => import("~/components/messages/MessageSellerForm").then((module) => module.MessageSellerForm));
 const ReportForm = keptPart("ReportForm", () => import("./ReportForm").then((module) => module.ReportForm));
 
+/**
+ * The parts' code, fetched at once for an ad about to be shown in the browser (the dialog over the lists):
+ * alongside the ad's data rather than one round trip after it, when they would first render and suspend.
+ */
+export function preloadAdDetailParts() {
+  for (const part of [AdFacts, SafetyTips, MessageSellerForm, ReportForm]) part.preload();
+}
+
 /** Whole photos (scaled, never cropped) for the carousel and the plain-image link, and their srcset. */
 export const CAROUSEL_SIZES = "(min-width: 896px) 832px, 100vw";
 export function photoSrcSet(publicId: string) {

@@ -2,18 +2,20 @@ import { Icon } from "~/components/Icon";
 import { useEffect, useRef } from "react";
 import { AD_LOAD_ERROR, AD_NOT_FOUND, adPath, type AdDetail as AdDetailData } from "~/models/ad/ad";
 import { useMessageBox } from "~/components/messages/use-message-box";
-import { AdDetail } from "./AdDetail";
+import { AdDetail, preloadAdDetailParts } from "./AdDetail";
 import { adDetailDates } from "./ad-dates";
 
 /**
- * Opens ad `id` over the list: fetches it, puts its own shareable address (adPath) in the address
- * bar (the dialog's close goes Back to the list's) and counts one view (a POST: prefetching and
- * revalidation never count; the server counts a visitor once a day). `onViews` gets the new count.
+ * Opens ad `id` over the list from its answer (`requestAd`, started by the list with this code's own fetch):
+ * puts its own shareable address (adPath) in the address bar (the dialog's close goes Back to the list's)
+ * and counts one view (a POST: prefetching and revalidation never count; the server counts a visitor once
+ * a day). `onViews` gets the new count. The ad's parts' code comes meanwhile.
  */
-export async function openAd(id: number, onViews: (views: number) => void): Promise<AdDetailData> {
+export async function openAd(id: number, answer: Promise<Response>, onViews: (views: number) => void): Promise<AdDetailData> {
+  preloadAdDetailParts();
   let response: Response;
   try {
-    response = await fetch(`/api/ads/${id}`, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } });
+    response = await answer;
   } catch {
     throw new Error(AD_LOAD_ERROR);
   }

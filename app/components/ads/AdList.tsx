@@ -16,6 +16,8 @@ const HEART_CLASS = "absolute left-4 top-4";
 // The dialog (carousel, sections) is fetched only when someone opens an ad: the lists stay light.
 const AdDialog = lazy(() => import("./AdDialog").then((module) => ({ default: module.ListAdDialog })));
 const loadDialog = () => import("./AdDialog");
+/** The ad the dialog shows, as /api/ads/{id} gives it (read by AdDialog's openAd). */
+const requestAd = (id: number) => fetch(`/api/ads/${id}`, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } });
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
@@ -206,8 +208,11 @@ function useAdDialog() {
     setOpeningId(id);
     setError(null);
     try {
+      // The ad's data and the dialog's code travel at once: on a slow link, one round trip instead of two.
+      const answer = requestAd(id);
+      answer.catch(() => {}); // openAd reports a failed request; until then it is not unhandled.
       const { openAd } = await loadDialog();
-      setAd(await openAd(id, (views) => setAd((current) => (current?.id === id ? { ...current, views } : current))));
+      setAd(await openAd(id, answer, (views) => setAd((current) => (current?.id === id ? { ...current, views } : current))));
     } catch (caught) {
       setError(caught instanceof Error && caught.cause === 404 ? AD_NOT_FOUND : AD_LOAD_ERROR);
     } finally {

@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useRouteError,
   useLocation,
+  useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { Suspense, useEffect, type ReactNode } from "react";
@@ -31,8 +32,8 @@ const LazyNotFound = lazyPart(() => import("~/components/layout/NotFound").then(
 const LazyErrorPage = lazyPart(() => import("~/components/layout/ErrorPage").then((module) => module.ErrorPage));
 // The header and the footer, as the server rendered them, work without code of their own (kept-part.tsx): their
 // links, the menus (<details>) and 'Sair' need none. The header's code comes as the first client-side
-// navigation starts (it shows the page it is on), or with a new unread count.
-const Header = keptPart("Header", () => import("~/components/layout/Header").then((module) => module.Header), { loadWhenNavigating: true });
+// navigation starts (Shell: it shows the page it is on), or with a new unread count.
+const Header = keptPart("Header", () => import("~/components/layout/Header").then((module) => module.Header));
 const Footer = keptPart("Footer", () => import("~/components/layout/Footer").then((module) => module.Footer), { htmlFollowsProps: true });
 
 export const links: LinksFunction = () => [
@@ -120,6 +121,12 @@ function Shell({ children }: { children: ReactNode }) {
   const user = rootData?.user ?? null;
   const unreadMessages = useLiveUnread(user?.unreadMessages, Boolean(user));
   const { key: locationKey } = useLocation();
+  // Every navigation changes the header: its code is fetched as one starts, beside the next page's data,
+  // so the new page seldom waits for it.
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) Header.preload();
+  }, [navigating]);
   return (
     <>
       <a

@@ -39,10 +39,9 @@ for (const checkout of checkouts) {
   const dataDir = makeDataDir();
   if (database) fs.copyFileSync(database, path.join(dataDir, "app.db"));
   const server = await startBuiltServer({ checkout, dataDir, seedDemo: !database, env: { SESSION_SECRET: SECRET, WEB_CONCURRENCY: "1" } });
-  const sqlite = new Database(path.join(dataDir, "app.db"));
-  const person = insertSignedInPerson(sqlite, `ab_${servers.length}_${Date.now()}`);
   const firstPage = (await (await fetch(`${server.base}/api/ads/public?limit=3`)).json()) as { ads: { id: number }[] };
-  for (const ad of firstPage.ads) sqlite.prepare("INSERT INTO favourites (user_id, ad_id) VALUES (?, ?)").run(person.id, ad.id);
+  const sqlite = new Database(path.join(dataDir, "app.db"));
+  const person = insertSignedInPerson(sqlite, `ab_${servers.length}_${Date.now()}`, Date.now(), firstPage.ads.map((ad) => ad.id));
   sqlite.close();
   servers.push({ checkout, server, cookie: await sessionCookieHeader(person, SECRET) });
 }

@@ -9,38 +9,16 @@
  * /proc) over the measured minute against an idle minute before, requests a second and the answers'
  * latency.
  */
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { POLL_VISIBLE_MS, UNREAD_POLL_MS } from "../app/models/message/limits";
 import { startBuiltServer } from "./built-server";
+import { processTreeCpuMs } from "./server-cpu";
 import { insertSignedInPerson } from "./signed-in-person";
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
 const MEASURE_MS = Number(process.env.BENCH_SECONDS ?? 60) * 1000;
-const TICK_MS = 1000 / 100; // USER_HZ on Linux
-
-/** CPU time (ms) of `pid` and its descendants, from /proc. */
-function cpuMsOfTree(pid: number): number {
-  let total = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const current = stack.pop()!;
-    try {
-      const stat = fs.readFileSync(`/proc/${current}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime + stime
-      for (const task of fs.readdirSync(`/proc/${current}/task`)) {
-        const children = fs.readFileSync(`/proc/${current}/task/${task}/children`, "utf8").trim();
-        if (children) stack.push(...children.split(" ").map(Number));
-      }
-    } catch {
-      // A process that ended between the reads.
-    }
-  }
-  return total;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,9 +45,9 @@ async function main() {
     sqlite.close();
 
     await sleep(5000);
-    const idleStart = cpuMsOfTree(pid);
+    const idleStart = processTreeCpuMs(pid);
     await sleep(MEASURE_MS);
-    const idleCpu = cpuMsOfTree(pid) - idleStart;
+    const idleCpu = processTreeCpuMs(pid) - idleStart;
 
     const latencies: number[] = [];
     let failures = 0;
@@ -100,9 +78,9 @@ async function main() {
     await sleep(UNREAD_POLL_MS);
     latencies.length = 0;
     failures = 0;
-    const busyStart = cpuMsOfTree(pid);
+    const busyStart = processTreeCpuMs(pid);
     await sleep(MEASURE_MS);
-    const busyCpu = cpuMsOfTree(pid) - busyStart;
+    const busyCpu = processTreeCpuMs(pid) - busyStart;
     const requests = latencies.length;
     running = false;
     await Promise.all(loops);

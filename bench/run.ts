@@ -401,8 +401,7 @@ async function returningVisitors(dataDir: string, base: string, cityId: number, 
   const firstPage = (await (await fetch(`${base}/api/ads/public?cityId=${cityId}&limit=12`)).json()) as { ads: { id: number }[] };
   const liked = firstPage.ads.slice(0, 3).map((ad) => ad.id);
   const sqlite = openSqlite(path.join(dataDir, "app.db"));
-  const person = insertSignedInPerson(sqlite, `returning_${Date.now()}`);
-  for (const adId of liked) sqlite.prepare("INSERT INTO favourites (user_id, ad_id) VALUES (?, ?)").run(person.id, adId);
+  const person = insertSignedInPerson(sqlite, `returning_${Date.now()}`, Date.now(), liked);
   sqlite.close();
   const signedIn = await sessionCookieHeader(person, process.env.SESSION_SECRET!);
   const favourites = (await favouritesCookie(liked)).split(";")[0]!;

@@ -8,14 +8,18 @@ import type Database from "better-sqlite3";
 
 export type SignedInPerson = { id: number; token: string };
 
-/** Writes a user named `bench_<name>` with a day-long session; run it inside the caller's transaction when writing many. */
-export function insertSignedInPerson(sqlite: Database.Database, name: string, createdAt = Date.now()): SignedInPerson {
+/**
+ * Writes a user named `bench_<name>` with a day-long session and, when given, these ads among their
+ * favourites; run it inside the caller's transaction when writing many.
+ */
+export function insertSignedInPerson(sqlite: Database.Database, name: string, createdAt = Date.now(), favouriteAdIds: readonly number[] = []): SignedInPerson {
   const id = Number(
     sqlite.prepare("INSERT INTO users (username, email, full_name, created_at) VALUES (?, ?, ?, ?)").run(`bench_${name}`, `bench.${name}@exemplo.com.br`, `Pessoa ${name}`, createdAt).lastInsertRowid,
   );
   const token = randomBytes(32).toString("base64url");
   // The sessions table keeps the token's hash, as models/session/token.server.ts does.
   sqlite.prepare("INSERT INTO sessions (id, user_id, persistent, expires_at) VALUES (?, ?, 1, ?)").run(createHash("sha256").update(token).digest("hex"), id, Date.now() + 86_400_000);
+  for (const adId of favouriteAdIds) sqlite.prepare("INSERT INTO favourites (user_id, ad_id) VALUES (?, ?)").run(id, adId);
   return { id, token };
 }
 

@@ -1,12 +1,9 @@
-import { useNavigation, useSubmit } from "@remix-run/react";
-import { lazy, useEffect, useRef, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
+import { useSubmit, type SubmitOptions } from "@remix-run/react";
+import { useEffect, useRef, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
 import { closeMenuOnEscape } from "~/components/details-menu";
 import { useInAppLinks } from "~/components/in-app-links";
-import { useServerParts, type KeptPartName } from "~/components/server-parts";
+import { KEEP_SERVER_HTML, lazyPart, useServerParts, type KeptPartName } from "~/components/server-parts";
 import { useHydrated } from "~/components/use-hydrated";
-
-/** React does not compare an element's `dangerouslySetInnerHTML` when it hydrates it (production): the server's HTML stays. */
-const KEEP_SERVER_HTML = { __html: "" };
 
 /** A form's button (or input) that sent it: its name and value are sent too. */
 type Submitter = HTMLButtonElement | HTMLInputElement;
@@ -23,6 +20,13 @@ type KeptPartProps<P> = {
 };
 
 /**
+ * `htmlFollowsProps`: the part's HTML follows from its props alone — plain elements, anchors and forms (the
+ * wrapper follows and sends them in the app), no router hook, no clock — so the server renders it once per
+ * props and reuses it (kept-part-html.server.tsx).
+ */
+type KeptPartOptions = { htmlFollowsProps?: boolean };
+
+/**
  * A part of a page that the server renders whole and the browser leaves as the server sent it, with none of
  * its code in the page's scripts (issue #35's JS budget, ADR 029): the header and the footer, and on the ad
  * page the safety tips, the message and report forms. Hydration keeps the server's HTML (as RecentArrivals
@@ -35,25 +39,19 @@ type KeptPartProps<P> = {
  * The server renders the component registered under `name` in entry.server.tsx's SERVER_PARTS.kept: the same
  * component `load` brings to the browser. Its props must be plain data (they are compared as JSON).
  */
-/**
- * `loadWhenNavigating`: the part changes with every navigation (the header), so its code is fetched as one starts.
- * `htmlFollowsProps`: the part's HTML follows from its props alone — plain elements and anchors (the wrapper follows
- * their clicks in the app), no router hook, no clock — so the server renders it once per props and reuses it
- * (kept-part-html.server.tsx).
- */
-type KeptPartOptions = { loadWhenNavigating?: boolean; htmlFollowsProps?: boolean };
-
-export function keptPart<P extends object>(name: KeptPartName, load: () => Promise<ComponentType<P>>, { loadWhenNavigating = false, htmlFollowsProps = false }: KeptPartOptions = {}) {
+export function keptPart<P extends object>(name: KeptPartName, load: () => Promise<ComponentType<P>>, { htmlFollowsProps = false }: KeptPartOptions = {}) {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => (loading ??= load().then((part) => (loaded = part)));
+  /** Fetches the part's code ahead of its render. A failure is not lost: the render asks again and meets it. */
+  const fetchCode = () => void loadOnce().catch(() => {});
   // Rendered in the browser (first there, or once its props changed), the part suspends until its code is
   // there. Every such render is a transition (a navigation, a revalidation, a fetcher's answer: the router
   // starts them so; the header's unread count too, use-live-unread.ts), and a transition that suspends keeps
   // the page on screen as it was: the new page then shows whole, its kept parts included, never the old
   // header over the new page nor the new page's parts a moment later (moving it under the reader and the
   // router's restored scroll position).
-  const LazyPart = lazy(async () => ({ default: await loadOnce() })) as unknown as ComponentType<P>;
+  const LazyPart = lazyPart(loadOnce);
 
   function KeptPart({ props, className, submitForm }: KeptPartProps<P>) {
     const server = useServerParts();
@@ -64,14 +62,27 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
     // Once its props have changed, the browser renders the part, whatever its props after that.
     const [rendersItself, setRendersItself] = useState(hydratedWith === null);
     if (!rendersItself && hydratedWith !== JSON.stringify(props)) setRendersItself(true);
-    const navigating = useNavigation().state !== "idle";
-    useEffect(() => {
-      // A part that every navigation changes (the header shows the page it is on) fetches its code as the
-      // navigation starts, alongside the next page's data, so the new page seldom waits for it.
-      if (loadWhenNavigating && navigating) void loadOnce().catch((error: unknown) => console.error(error));
-    }, [navigating]);
     const followInApp = useInAppLinks();
     const submit = useSubmit();
+    // The part's plain anchors and forms go through Remix, in the server's HTML and once rendered here alike
+    // (what a <Link> or <Form> of the part handles itself comes here handled already, and is left alone).
+    // What comes back is rendered by the part itself: its code is fetched while the form is on its way.
+    const send = (form: HTMLFormElement, submitter: Submitter | null, options?: SubmitOptions) => {
+      fetchCode();
+      if (submitForm) submitForm(form, submitter);
+      else submit(submitter ?? form, options);
+    };
+    const onClick = (event: MouseEvent<HTMLDivElement>) => {
+      followInApp(event);
+      // A link followed from a <details> menu closes it, as the rendered header's menus close on a navigation.
+      if (event.defaultPrevented && event.target instanceof Element) event.target.closest("details[open]")?.removeAttribute("open");
+    };
+    const onSubmit = (event: FormEvent<HTMLDivElement>) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      send(form, (event.nativeEvent as SubmitEvent).submitter as Submitter | null);
+    };
     // A field marked `data-submit-on-change` (a filter, such as the home page's city) sends its form once
     // changed, keeping the page where it is; without JavaScript its form has a button of its own. A listener
     // of the browser's own: React reports no change of a field it did not render.
@@ -80,9 +91,7 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
     sendOnChange.current = (event: Event) => {
       const field = event.target;
       if (!(field instanceof HTMLSelectElement || field instanceof HTMLInputElement) || !field.form || field.dataset.submitOnChange === undefined) return;
-      void loadOnce().catch(() => {});
-      if (submitForm) submitForm(field.form, null);
-      else submit(field.form, { preventScrollReset: true });
+      send(field.form, null, { preventScrollReset: true });
     };
     useEffect(() => {
       const element = wrapper.current;
@@ -99,43 +108,17 @@ export function keptPart<P extends object>(name: KeptPartName, load: () => Promi
         </div>
       );
     }
-    // The part's plain anchors and forms go through Remix, in the server's HTML and once rendered here alike
-    // (what a <Link> or <Form> of the part handles itself comes here handled already, and is left alone).
-    const onClick = (event: MouseEvent<HTMLDivElement>) => {
-      followInApp(event);
-      // A link followed from a <details> menu closes it, as the rendered header's menus close on a navigation.
-      if (event.defaultPrevented && event.target instanceof Element) event.target.closest("details[open]")?.removeAttribute("open");
-    };
-    const onSubmit = (event: FormEvent<HTMLDivElement>) => {
-      const form = event.target;
-      if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
-      event.preventDefault();
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as Submitter | null;
-      // What comes back is rendered by the part itself: its code is fetched while the form is on its way.
-      void loadOnce().catch(() => {});
-      if (submitForm) submitForm(form, submitter);
-      else submit(submitter ?? form);
-    };
+    const wrapperProps = { ref: wrapper, className, onClick, onSubmit };
     if (rendersItself) {
       return (
-        <div ref={wrapper} className={className} onClick={onClick} onSubmit={onSubmit}>
+        <div {...wrapperProps}>
           <ClientPart {...props} />
         </div>
       );
     }
-    return (
-      <div
-        ref={wrapper}
-        className={className}
-        onClick={onClick}
-        onSubmit={onSubmit}
-        onKeyDown={closeMenuOnEscape}
-        dangerouslySetInnerHTML={KEEP_SERVER_HTML}
-        suppressHydrationWarning
-      />
-    );
+    return <div {...wrapperProps} onKeyDown={closeMenuOnEscape} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
   }
-  /** Fetches the part's code now, for a part about to be rendered in the browser (the dialog over the lists). */
-  KeptPart.preload = () => void loadOnce().catch((error: unknown) => console.error(error));
+  /** Fetches the part's code now, for a part about to be rendered in the browser (the dialog over the lists, the header as a navigation starts). */
+  KeptPart.preload = fetchCode;
   return KeptPart;
 }

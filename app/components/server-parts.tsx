@@ -57,6 +57,13 @@ export function useServerParts() {
   return useContext(ServerPartsContext);
 }
 
+/**
+ * For an element the browser leaves as the server sent it: React does not compare an element's
+ * `dangerouslySetInnerHTML` when it hydrates it (production), so the server's HTML stays (add
+ * `suppressHydrationWarning` for development).
+ */
+export const KEEP_SERVER_HTML = { __html: "" };
+
 /** A part loaded on first use in the browser. */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   return lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
@@ -65,8 +72,6 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 /** The toast in the browser: the root's (a toast the server sent) and the hearts' (a refusal), inside <Suspense>. */
 export const LazyToast = lazyPart(() => import("~/components/Toast").then((module) => module.Toast));
 
-/** React does not compare an element's `dangerouslySetInnerHTML` when it hydrates it (production): the server's text stays. */
-const KEEP_SERVER_TEXT = { __html: "" };
 
 /**
  * One schema.org JSON-LD block of the page, written by the server only: search engines read the first
@@ -78,6 +83,6 @@ const KEEP_SERVER_TEXT = { __html: "" };
  */
 export function StructuredData({ block }: { block: (build: StructuredDataParts) => Record<string, unknown> }) {
   const server = useServerParts();
-  const text = server ? { __html: server.structuredData.text(block(server.structuredData)) } : KEEP_SERVER_TEXT;
+  const text = server ? { __html: server.structuredData.text(block(server.structuredData)) } : KEEP_SERVER_HTML;
   return <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={text} />;
 }

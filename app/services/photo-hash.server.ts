@@ -195,14 +195,27 @@ export const PHOTO_VARIANTS_LENGTH = VARIANT_ORDER.length * 16;
 /** A photo's hashes parsed, by view ("full" the whole picture): those it has (none of the variants before they were computed). */
 export type ParsedPhotoHashes = Partial<Record<"full" | PhotoVariant, ParsedHash>>;
 
+/**
+ * The views a stored `phash_variants` holds whole, as hex by view, in their order: none before the variants
+ * were computed, the indexed ones once cut short (INDEXED_VIEWS_LENGTH).
+ */
+export function variantHexes(variants: string | null): Partial<Record<PhotoVariant, string>> {
+  const held: Partial<Record<PhotoVariant, string>> = {};
+  for (const variant of VARIANT_ORDER) {
+    const start = variantOffset(variant) - 1;
+    if (!variants || variants.length < start + 16) break;
+    held[variant] = variants.slice(start, start + 16);
+  }
+  return held;
+}
+
 /** `variants` may be cut short (the indexed views only, INDEXED_VIEWS_LENGTH): the views it holds are parsed. */
 export function parsePhotoHashes(phash: string | null, variants: string | null): ParsedPhotoHashes {
   const parsed: ParsedPhotoHashes = {};
   const full = parseHash(phash ?? "");
   if (full) parsed.full = full;
-  for (const variant of VARIANT_ORDER) {
-    const start = variantOffset(variant) - 1;
-    const one = variants && variants.length >= start + 16 ? parseHash(variants.slice(start, start + 16)) : null;
+  for (const [variant, hex] of Object.entries(variantHexes(variants)) as [PhotoVariant, string][]) {
+    const one = parseHash(hex);
     if (!one) break;
     parsed[variant] = one;
   }

@@ -61,17 +61,17 @@ export function trackRequestUser<T>(record: RequestRecord, handle: () => T): T {
 }
 
 /**
- * The session behind `token`, looked up once for the request being handled: Remix runs the root's and
- * the page's loaders with copies of one Request, and both ask who it is (issue #35, item 3: the second
+ * Who the request being handled is, looked up once for it by its credentials (`key`): Remix runs the
+ * root's and the page's loaders with copies of one Request, and both ask (issue #35, item 3: the second
  * lookup was ~5 % of a signed-in home page). Outside a request every call looks it up. The caller uses
  * it for reads only: an action may end the session before the loaders run.
  */
-export function sessionOncePerRequest<T>(token: string, lookUp: () => T): T {
+export function sessionOncePerRequest<T>(key: string, lookUp: () => T): T {
   const record = requestUser.getStore();
   if (!record) return lookUp();
   record.sessions ??= new Map();
-  if (!record.sessions.has(token)) record.sessions.set(token, lookUp());
-  return record.sessions.get(token) as T;
+  if (!record.sessions.has(key)) record.sessions.set(key, lookUp());
+  return record.sessions.get(key) as T;
 }
 
 /** The session lookup found (or a sign-in started) this user for the request being handled. */

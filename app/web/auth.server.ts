@@ -80,12 +80,18 @@ function forbidden(request: Request, message: string) {
  * The session behind the request, or null. A valid bearer token wins; otherwise the cookie, which
  * for writes (POST, PUT…) only counts when the request comes from our own origin.
  */
-export async function getAuthContext(request: Request): Promise<AuthContext | null> {
-  // A read looks each token up once for the whole request (its loaders each ask); a write every time.
-  const lookUp = (token: string) => (isSafeMethod(request.method) ? sessionOncePerRequest(token, () => findSessionUser(token)) : findSessionUser(token));
+export function getAuthContext(request: Request): Promise<AuthContext | null> {
+  // A read is answered once for the whole request (its loaders each ask, with copies of one Request): the
+  // cookie's signature checked and the session looked up once. A write looks again every time.
+  if (!isSafeMethod(request.method)) return lookUpAuthContext(request);
+  const credentials = `${request.headers.get("Authorization") ?? ""}\n${request.headers.get("Cookie") ?? ""}`;
+  return sessionOncePerRequest(credentials, () => lookUpAuthContext(request));
+}
+
+async function lookUpAuthContext(request: Request): Promise<AuthContext | null> {
   const bearer = bearerTokenOf(request);
   if (bearer) {
-    const found = lookUp(bearer);
+    const found = findSessionUser(bearer);
     if (found) {
       noteRequestUser(found.user.id);
       return { ...found, via: "bearer", token: bearer };
@@ -93,7 +99,7 @@ export async function getAuthContext(request: Request): Promise<AuthContext | nu
   }
   const cookieToken = await cookieTokenOf(request);
   if (!cookieToken) return null;
-  const found = lookUp(cookieToken);
+  const found = findSessionUser(cookieToken);
   if (!found) return null;
   if (!isSafeMethod(request.method) && sourceOf(request) !== "same") return null;
   noteRequestUser(found.user.id);

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { Icon } from "~/components/Icon";
 import { CityOptions } from "~/components/ads/CityOptions";
 
@@ -8,7 +9,7 @@ import { CityOptions } from "~/components/ads/CityOptions";
  * part's wrapper sends and follows through Remix; the city sends its form once chosen (`data-submit-on-change`),
  * and without JavaScript with its own button.
  */
-export function HomeBanner({ cities, cityId }: { cities: { id: number; name: string; state: string }[]; cityId: number | null }) {
+export function HomeBanner({ cities, cityId }: { cities: ComponentProps<typeof CityOptions>["cities"]; cityId: number | null }) {
   // On a phone a line of slogan over the search and the city, so the ads start in the first screen (issue #35).
   return (
     <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">

@@ -11,14 +11,13 @@
  * (a client-side navigation to /, another city) is rendered here with the same AdCard.
  */
 import { useState } from "react";
-import { useServerParts } from "~/components/server-parts";
+import { KEEP_SERVER_HTML, useServerParts } from "~/components/server-parts";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CardAd } from "~/models/ad/ad";
 import { AdCard } from "./AdCard";
 
 // On a phone small tiles (photo, title, price: tailwind.css .ad-tiles), so the row leaves room for the lists below.
 const ITEM = "flex w-40 shrink-0 snap-start sm:w-72 lg:w-auto";
-const KEEP_SERVER_HTML = { __html: "" };
 // The row is in a phone's first screen, two tiles across: their photos load at once, the first one (the
 // page's largest paint on a phone) at high priority; the rest are lazy.
 const FIRST_SCREEN_TILES = 2;

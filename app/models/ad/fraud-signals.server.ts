@@ -45,10 +45,9 @@ import {
   INDEXED_PHOTO_VARIANTS,
   INDEXED_VIEWS_LENGTH,
   parsePhotoHashes,
-  PHOTO_VARIANTS,
   PHOTO_VARIANTS_LENGTH,
   photoHashes,
-  variantOffset,
+  variantHexes,
   type ParsedPhotoHashes,
   type PhotoHashes,
   type PhotoVariant,
@@ -188,7 +187,7 @@ function copiedPhotos(tx: Writer, ad: CheckedAd): FraudSignal[] {
     .from(adImages)
     .where(and(eq(adImages.adId, ad.id), isNotNull(adImages.phash)))
     .all()
-    .map((row) => ({ hex: { full: row.phash, ...splitVariants(row.variants) }, parsed: parsePhotoHashes(row.phash, row.variants) }))
+    .map((row) => ({ hex: { full: row.phash, ...variantHexes(row.variants) }, parsed: parsePhotoHashes(row.phash, row.variants) }))
     .filter((photo) => photo.parsed.full);
   if (own.length === 0) return [];
   // Only a stored view with a band within the radius of the same band of a view compared with it can
@@ -225,12 +224,6 @@ function copiedPhotos(tx: Writer, ad: CheckedAd): FraudSignal[] {
     .sort(([idA, a], [idB, b]) => a - b || idA - idB)
     .slice(0, MAX_COPIED_PHOTO_LINKS)
     .map(([otherAdId, distance]) => ({ kind: "copied_photo", reason: FRAUD_REASONS.copiedPhoto, otherAdId, distance }));
-}
-
-/** A stored `phash_variants` as hex by view: those it holds whole (none before the variants, the first 8 once cut short). */
-function splitVariants(variants: string | null): Partial<Record<PhotoVariant, string>> {
-  const held = (Object.keys(PHOTO_VARIANTS) as PhotoVariant[]).filter((variant) => (variants?.length ?? 0) >= variantOffset(variant) + 15);
-  return Object.fromEntries(held.map((variant) => [variant, variants!.slice(variantOffset(variant) - 1, variantOffset(variant) + 15)]));
 }
 
 /** Every hex value of `band`'s width that differs from it in at most `radius` bits, itself included. */

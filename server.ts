@@ -34,6 +34,7 @@ import { accessLogEntry, CLIENT_PORT_HEADER, clientPortOf, logAnswer, trackReque
 import { bodyLimitFor } from "~/web/body-limits.server";
 import { anonymousPageKey, anonymousPageState, keepPage, keptPage } from "~/web/anonymous-pages.server";
 import { mayKeepOffline, OFFLINE_COPY_HEADER } from "~/web/offline-copies.server";
+import { CARDS_IN_HTML } from "~/web/page-cards.server";
 import { securityHeaders } from "~/web/security-headers.server";
 import { carriesSessionCookie } from "~/web/session-cookie.server";
 import { ALLOW_HEADER, isAllowedMethod, isSafeMethod, MESSAGES, requestSource, siteOriginOf } from "~/web/server-guards.server";
@@ -266,6 +267,8 @@ function serve() {
         requestId: locals(res).requestId,
         // entry.server.tsx reports errors here, so they are logged with this request's id.
         logError: (error: unknown) => logRequestError(req, res, error),
+        // A document's list cards travel in its HTML only; a data request's (`.data`) as data (web/page-cards.server.ts).
+        [CARDS_IN_HTML]: req.path.endsWith(".data") ? undefined : new Map(),
       }));
       if (res.headersSent) {
         // A 413 went out while the body was streaming in; Remix's answer to the broken body is moot.

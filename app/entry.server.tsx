@@ -22,10 +22,11 @@ import { NotFound } from "~/components/layout/NotFound";
 import { ServerPartsContext, type ServerParts } from "~/components/server-parts";
 import { Toast } from "~/components/Toast";
 import { adBreadcrumbJsonLd, adItemListJsonLd, adProductJsonLd, jsonLdText, sellerPersonJsonLd } from "~/models/listing/structured-data.server";
+import { cardForRender } from "~/web/page-cards.server";
 import { holdScriptsUntilLoad, RELEASE_SCRIPTS_AFTER_LOAD } from "~/web/scripts-after-load.server";
 
-/** What only the server renders (components/server-parts.tsx). */
-const SERVER_PARTS: ServerParts = {
+/** What only the server renders (components/server-parts.tsx); `card` is the request's own (partsFor). */
+const SERVER_PARTS: Omit<ServerParts, "card"> = {
   Toast,
   NotFound,
   ErrorPage,
@@ -36,6 +37,9 @@ const SERVER_PARTS: ServerParts = {
   kept: { Header, Footer, CategoryGrid, HomeBanner, AdFacts, BoostBar, SafetyTips, MessageSellerForm, ReportForm },
   keptPartHtml: (name, props) => keptPartHtml(name, SERVER_PARTS.kept[name], props),
 };
+
+/** The server's parts for one request: its list cards whole, as its loaders kept them (web/page-cards.server.ts). */
+const partsFor = (loadContext: AppLoadContext): ServerParts => ({ ...SERVER_PARTS, card: (card) => cardForRender(loadContext, card) });
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -90,7 +94,7 @@ export default function handleRequest(
     }
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerPartsContext.Provider value={SERVER_PARTS}>
+        <ServerPartsContext.Provider value={partsFor(loadContext)}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </ServerPartsContext.Provider>
       </NonceContext.Provider>,

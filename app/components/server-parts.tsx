@@ -2,7 +2,7 @@ import { createContext, lazy, useContext, type ComponentType } from "react";
 import type { ErrorPage } from "~/components/layout/ErrorPage";
 import type { NotFound } from "~/components/layout/NotFound";
 import type { Toast } from "~/components/Toast";
-import type { AdDetail, CardAd } from "~/models/ad/ad";
+import type { AdDetail, CardAd, PageCard } from "~/models/ad/ad";
 import type { PublicSeller } from "~/models/listing/seller";
 
 /**
@@ -38,6 +38,8 @@ export type ServerParts = {
   Toast: typeof Toast;
   NotFound: typeof NotFound;
   ErrorPage: typeof ErrorPage;
+  /** A list page's card whole, as this request's loaders kept it (components/ads/page-cards.ts). */
+  card: (card: PageCard) => CardAd;
   cardHtml: (ad: CardAd, eager: boolean, priority: boolean) => string;
   /** A list's item: the card's kept HTML and the visitor's heart beside it (card-html.server.tsx). */
   listItemHtml: (ad: CardAd, eager: boolean, priority: boolean, heart: HeartState) => string;
@@ -77,12 +79,13 @@ export const LazyToast = lazyPart(() => import("~/components/Toast").then((modul
  * One schema.org JSON-LD block of the page, written by the server only: search engines read the first
  * HTML, and the browser has no use for it. Built by the loaders before, each block travelled twice in
  * the page, in the loader data and in the script the meta tags made (issue #35, item 3). `block` builds
- * it from what the page's loader data already holds, with the server's builders (structured-data.server.ts).
+ * it from what the page's loader data already holds, with the server's builders (structured-data.server.ts)
+ * and the list cards whole (`card`).
  * In the browser the element keeps the server's text; one first rendered there (a client-side
  * navigation) is empty, and nothing reads it.
  */
-export function StructuredData({ block }: { block: (build: StructuredDataParts) => Record<string, unknown> }) {
+export function StructuredData({ block }: { block: (build: StructuredDataParts, card: ServerParts["card"]) => Record<string, unknown> }) {
   const server = useServerParts();
-  const text = server ? { __html: server.structuredData.text(block(server.structuredData)) } : KEEP_SERVER_HTML;
+  const text = server ? { __html: server.structuredData.text(block(server.structuredData, server.card)) } : KEEP_SERVER_HTML;
   return <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={text} />;
 }

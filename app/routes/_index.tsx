@@ -13,6 +13,7 @@ import { listCategories } from "~/models/category/category.server";
 import { chooseCity } from "~/models/city/city";
 import { listCities } from "~/models/city/city.server";
 import { siteOrigin } from "~/web/auth.server";
+import { pageCards } from "~/web/page-cards.server";
 
 /** The site's title and description (the root's) and the page's one address (the featured ads' ItemList is in the page: StructuredData). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -26,23 +27,23 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 import { visitorFavourites } from "~/web/favourites.server";
 import { rememberCity, withRememberedCity } from "~/web/city-choice.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { cityId: requestedCityId, page } = pageFilterFromUrl(withRememberedCity(url, request));
   const cities = listCities();
   // The featured list is always of one city: the one asked for (or chosen last), else Patos de Minas (spec 01 §9).
   const city = chooseCity(cities, requestedCityId);
-  // Cards (the card's share of each ad only): the page's data travels inside its HTML.
-  const result = city ? listPublicCards({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
+  // Cards (the card's share of each ad only); a document's are in its HTML, and its data names them by id.
+  const listed = city ? listPublicCards({ cityId: city.id, page, limit: PUBLIC_PAGE_SIZE }) : { ads: [], total: 0 };
   const headers = city ? rememberCity(url, request, String(city.id)) : undefined;
   return data({
     origin: siteOrigin(),
-    recent: city ? listRecentCards(city.id) : [],
+    recent: pageCards(context, city ? listRecentCards(city.id) : []),
     categories: gridCategories(listCategories()),
     cities,
     cityId: city?.id ?? null,
     page,
-    result,
+    result: { total: listed.total, ads: pageCards(context, listed.ads) },
     favouriteIds: (await visitorFavourites(request)).favouriteIds,
   }, { headers });
 }
@@ -80,7 +81,7 @@ export default function Home() {
           </div>
           <LayoutSwitch />
         </div>
-        <StructuredData block={(build) => build.adItemList(result.ads, origin, "Anúncios em Destaque")} />
+        <StructuredData block={(build, card) => build.adItemList(result.ads.map(card), origin, "Anúncios em Destaque")} />
         <div className="mt-3 sm:mt-6">
           {result.total === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">

@@ -12,6 +12,7 @@ import { activeChips, apiQueryOf, canonicalSearch, filtersHref, withoutSearch } 
 import { readListAddress } from "~/models/listing/listing-page.server";
 import { listPublicCards } from "~/models/listing/listing.server";
 import { siteOrigin } from "~/web/auth.server";
+import { pageCards } from "~/web/page-cards.server";
 import { savedSearchQuery } from "~/models/saved-search/saved-searches.server";
 import { visitorFavourites } from "~/web/favourites.server";
 import { rememberCity, withRememberedCity } from "~/web/city-choice.server";
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const canonical = canonicalSearch(url);
   if (canonical !== null) throw redirect(`/categories${canonical ? `?${canonical}` : ""}`);
@@ -39,8 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // No city in the address: the one this browser chose last (ADR 043), else the default.
   const { applied, listFilter, categories: activeCategories, subcategories, cities, city, category, subcategory } = readListAddress(withRememberedCity(url, request));
   const categories = gridCategories(activeCategories);
-  // Cards (the card's share of each ad only): the page's data travels inside its HTML.
-  const result = listPublicCards(listFilter);
+  // Cards (the card's share of each ad only); a document's are in its HTML, and its data names them by id.
+  const listed = listPublicCards(listFilter);
+  const result = { total: listed.total, ads: pageCards(context, listed.ads) };
   // What the list is, in words: 'Resultados para "iphone"', 'Veículos em Patos de Minas'.
   const heading = applied.search
     ? `Resultados para "${applied.search}"`
@@ -94,7 +96,7 @@ export default function Categories() {
       </nav>
 
       <section aria-labelledby="resultados" className="mt-3 sm:mt-8">
-        <StructuredData block={(build) => build.adItemList(result.ads, origin, heading)} />
+        <StructuredData block={(build, card) => build.adItemList(result.ads.map(card), origin, heading)} />
         <h1 id="resultados" className="text-xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-2xl">
           {heading}
         </h1>

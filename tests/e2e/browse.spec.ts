@@ -90,12 +90,53 @@ test.describe("browsing with JavaScript", () => {
       if (part && !answered.has(part)) answered.set(part, Date.now());
     });
 
-    await cards(page).first().getByRole("link", { name: "Ver Detalhes" }).click();
+    const first = cards(page).first();
+    await first.getByRole("link", { name: "Ver Detalhes" }).click();
+    // The card the server sent says the ad is on its way, as a card rendered here does.
+    await expect(first.getByRole("link", { name: "Carregando..." })).toHaveAttribute("aria-busy", "true");
     await expect(page.getByRole("dialog").getByRole("heading", { name: "Anunciante", exact: true })).toBeVisible();
+    await expect(first.getByRole("link", { name: "Ver Detalhes" })).not.toHaveAttribute("aria-busy");
     expect([...asked.keys()].sort()).toEqual(["AdDialog", "AdFacts", "MessageSellerForm", "ReportForm", "SafetyTips", "data"]);
     // The data was asked before the dialog's code came, and every part's code before the data came.
     expect(asked.get("data")!).toBeLessThanOrEqual(answered.get("AdDialog")!);
     for (const part of ["AdFacts", "SafetyTips", "MessageSellerForm", "ReportForm"]) expect(asked.get(part)!, part).toBeLessThan(answered.get("data")!);
+  });
+
+  test("a list page's cards travel once, in its HTML: its data names them by id, and a client-side visit gets them whole", async ({ page }) => {
+    const html = await (await page.request.get("/")).text();
+    const pageData = html.slice(html.indexOf("streamController.enqueue"));
+    const titles = [...html.matchAll(/<h3 id="anuncio-\d+-titulo" class="ad-card-title">([^<]+)<\/h3>/g)].map((match) => match[1]!);
+    expect(titles).toHaveLength(20); // 'Recém-chegados' and the featured list
+    for (const title of titles) expect(pageData).not.toContain(JSON.stringify(title).slice(1, -1));
+    // What a client-side navigation asks for carries the cards themselves.
+    const data = await (await page.request.get("/_root.data")).text();
+    expect(data).toContain(JSON.stringify(titles[8]!).slice(1, -1));
+  });
+
+  test("a photo the server's card names that fails to load gives way to 'Sem foto'", async ({ page }) => {
+    await page.route(/\/images\//, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("/categories");
+    await waitForHydration(page);
+    await expect(cards(page).first().getByText("Sem foto")).toBeVisible();
+    await expect(cards(page).locator("img")).toHaveCount(0);
+  });
+
+  test("when React renders a list page anew instead of hydrating it, its cards come back whole", async ({ page }) => {
+    // A text the browser's render does not match (as an extension or a translator would change the page):
+    // React gives up the server's HTML and renders the page itself, without the cards' HTML.
+    await page.route(/\/categories$/, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.text()).replace(/(data-testid="results-count"[^>]*>)[^<]+/, "$1…");
+      await route.fulfill({ response: answer, body });
+    });
+    const dataAsked = page.waitForRequest((request) => new URL(request.url()).pathname === "/categories.data");
+    await page.goto("/categories");
+    await dataAsked;
+    await expect(page.getByTestId("results-count")).toHaveText(/\d+ anúncios encontrados/);
+    await expect(cards(page)).toHaveCount(12);
+    await expect(cards(page).first().getByRole("heading")).not.toBeEmpty();
+    await cards(page).first().getByRole("link", { name: "Ver Detalhes" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
   });
 
   // Its own ad: other tests open the demo ads at the same time, and each opening is a view.

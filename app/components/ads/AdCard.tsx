@@ -14,6 +14,11 @@ import { CARD_IMAGE_SIZES, fillSrcSet, HIGH_PRIORITY, imageVariantUrl } from "~/
 export const CARD_IMAGE_SIZES_ATTR = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 160px";
 const CARD_IMAGE = { width: 480, height: 360 } as const;
 
+/** "Ver Detalhes" and what it says while the ad is on its way; a card without a (working) photo. AdList does the same on a card the server sent. */
+export const DETAILS_LABEL = "Ver Detalhes";
+export const OPENING_LABEL = "Carregando...";
+export const NO_PHOTO = { className: "ad-card-noimg mi mi-image-off", text: "Sem foto" } as const;
+
 /** The ad card of spec 01 §2: picture, badges, place and date, views, picture count, description, price, actions. */
 export function AdCard({
   ad,
@@ -68,7 +73,7 @@ export function AdCard({
             className="ad-card-img"
           />
         ) : (
-          <div className="ad-card-noimg mi mi-image-off">Sem foto</div>
+          <div className={NO_PHOTO.className}>{NO_PHOTO.text}</div>
         )}
         {photos > 0 ? (
           <span className="ad-card-count mi mi-images">
@@ -110,7 +115,7 @@ export function AdCard({
             aria-describedby={titleId}
             className="btn-card btn-card-details"
           >
-            {opening ? "Carregando..." : "Ver Detalhes"}
+            {opening ? OPENING_LABEL : DETAILS_LABEL}
           </a>
           {canChat ? (
             <a

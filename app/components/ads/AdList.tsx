@@ -1,11 +1,13 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { useNonce } from "~/components/nonce";
-import { useServerParts } from "~/components/server-parts";
-import { AD_LOAD_ERROR, AD_NOT_FOUND, type AdDetail, type CardAd } from "~/models/ad/ad";
-import { AdCard, AdCardSkeleton } from "./AdCard";
+import { KEEP_SERVER_HTML, useServerParts } from "~/components/server-parts";
+import { isPlainLeftClick } from "~/lib/plain-click";
+import { AD_LOAD_ERROR, AD_NOT_FOUND, isCardInHtml, type AdDetail, type PageCard } from "~/models/ad/ad";
+import { AdCard, AdCardSkeleton, DETAILS_LABEL, NO_PHOTO, OPENING_LABEL } from "./AdCard";
 import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "./FavouriteButton";
 import { useHydrated } from "~/components/use-hydrated";
+import { useCardsHtmlLost } from "./page-cards";
 import { LAYOUT_KEY, PHONE_LAYOUT_KEY } from "./layout-key";
 
 export const PAGE_SIZE = 12;
@@ -36,7 +38,8 @@ export function AdList({
   pageHref,
   favouriteIds,
 }: {
-  initial: { ads: CardAd[]; total: number };
+  /** The page's cards: by id when the server sent their HTML (page-cards.ts). */
+  initial: { ads: PageCard[]; total: number };
   /** The page the server rendered (1-based). */
   page: number;
   /** The filters (and order) as /api/ads/public parameters (cityId, categoryId, sortBy, …) without page. */
@@ -47,7 +50,10 @@ export function AdList({
 }) {
   const hydrated = useHydrated();
   const server = useServerParts();
-  const [ads, setAds] = useState<CardAd[]>(initial.ads);
+  const [ads, setAds] = useState<PageCard[]>(initial.ads);
+  const htmlLost = useCardsHtmlLost(ads);
+  // The page's data asked again after the cards' HTML was lost: it comes whole.
+  if (htmlLost && !initial.ads.some(isCardInHtml)) setAds(initial.ads);
   const [total, setTotal] = useState(initial.total);
   const [lastPage, setLastPage] = useState(page);
   const [exhausted, setExhausted] = useState(false);
@@ -112,10 +118,18 @@ export function AdList({
           // HTML. The heart is the visitor's own, so it sits beside the card every visitor shares.
           return server ? (
             <li
-              key={ad.id}
+              key={`h${ad.id}`}
               className="relative flex"
-              dangerouslySetInnerHTML={{ __html: server.listItemHtml(ad, eager, priority, { on: hearts.isOn(ad.id), redirectTo: hearts.redirectTo, className: HEART_CLASS }) }}
+              dangerouslySetInnerHTML={{ __html: server.listItemHtml(server.card(ad), eager, priority, { on: hearts.isOn(ad.id), redirectTo: hearts.redirectTo, className: HEART_CLASS }) }}
             />
+          ) : isCardInHtml(ad) ? (
+            htmlLost ? null : (
+              // Its own key: a whole card that comes later replaces the kept <li>, never fills it.
+              <li key={`h${ad.id}`} className="relative flex">
+                <CardFromHtml id={ad.id} onOpen={dialog.open} opening={dialog.openingId === ad.id} />
+                <FavouriteHeart adId={ad.id} hearts={hearts} className={HEART_CLASS} />
+              </li>
+            )
           ) : (
             <li key={ad.id} className="relative flex">
               <div className="contents">
@@ -125,7 +139,7 @@ export function AdList({
             </li>
           );
         })}
-        {status === "loading"
+        {status === "loading" || htmlLost
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => (
               <li key={`skeleton-${index}`}>
                 <AdCardSkeleton />
@@ -190,6 +204,41 @@ export function AdList({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A card whose HTML the server sent (page-cards.ts), left as it is, with what AdCard does in the browser
+ * done on that HTML: "Ver Detalhes" opens the ad over the list and says so while it comes; a photo that
+ * fails to load (before hydration too) gives way to "Sem foto".
+ */
+function CardFromHtml({ id, onOpen, opening }: { id: number; onOpen: (id: number) => void; opening: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const details = box.current?.querySelector(".btn-card-details");
+    if (!details) return;
+    details.textContent = opening ? OPENING_LABEL : DETAILS_LABEL;
+    if (opening) details.setAttribute("aria-busy", "true");
+    else details.removeAttribute("aria-busy");
+  }, [opening]);
+  useEffect(() => {
+    const photo = box.current?.querySelector("img");
+    if (!photo) return;
+    const showNoPhoto = () => {
+      const placeholder = document.createElement("div");
+      placeholder.className = NO_PHOTO.className;
+      placeholder.textContent = NO_PHOTO.text;
+      photo.replaceWith(placeholder);
+    };
+    if (photo.complete && photo.naturalWidth === 0) return showNoPhoto();
+    photo.addEventListener("error", showNoPhoto, { once: true });
+    return () => photo.removeEventListener("error", showNoPhoto);
+  }, []);
+  const open = (event: MouseEvent<HTMLDivElement>) => {
+    if (!isPlainLeftClick(event) || !(event.target instanceof Element) || !event.target.closest(".btn-card-details")) return;
+    event.preventDefault();
+    onOpen(id);
+  };
+  return <div ref={box} className="contents" onClick={open} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
 }
 
 /**

@@ -131,6 +131,15 @@ export type CardAd = Pick<PublicAd, "id" | "title" | "description" | "price" | "
   imageCount?: number;
 };
 
+/**
+ * A list page's card as its loader data carries it (issue #35, item 3): whole, or by id only when the page's
+ * HTML holds it already (a document: web/page-cards.server.ts; the browser's side: components/ads/page-cards.ts).
+ */
+export type CardInHtml = { id: number; inHtml: true };
+export type PageCard = CardAd | CardInHtml;
+
+export const isCardInHtml = (card: PageCard): card is CardInHtml => "inHtml" in card;
+
 export type AdDetail = PublicAd & {
   /** Effective status (expired once the expiration date has passed). */
   status: AdStatus;

@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { cardHtml, listItemHtml } from "~/components/ads/card-html.server";
 import { CategoryGrid } from "~/components/ads/CategoryGrid";
+import { FilterPanel } from "~/components/ads/FilterPanel";
 import { HomeBanner } from "~/components/ads/HomeBanner";
 import { keptPartHtml } from "~/components/kept-part-html.server";
 import { AdFacts } from "~/components/ads/AdFacts";
@@ -34,7 +35,7 @@ const SERVER_PARTS: Omit<ServerParts, "card"> = {
   listItemHtml,
   releaseScriptsAfterLoad: RELEASE_SCRIPTS_AFTER_LOAD,
   structuredData: { adItemList: adItemListJsonLd, adProduct: adProductJsonLd, adBreadcrumb: adBreadcrumbJsonLd, sellerPerson: sellerPersonJsonLd, text: jsonLdText },
-  kept: { Header, Footer, CategoryGrid, HomeBanner, AdFacts, BoostBar, SafetyTips, MessageSellerForm, ReportForm },
+  kept: { Header, Footer, CategoryGrid, HomeBanner, FilterPanel, AdFacts, BoostBar, SafetyTips, MessageSellerForm, ReportForm },
   keptPartHtml: (name, props) => keptPartHtml(name, SERVER_PARTS.kept[name], props),
 };
 

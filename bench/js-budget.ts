@@ -21,7 +21,7 @@ export const JS_BUDGET_KB = { browsing: 95, accountForms: 110 } as const;
  * session check, kept parts' handlers) 3.8 KB more, which leaves a list page ~10 KB for its list, card and
  * filters. Lower these as the pages shrink; raise one only with a note in ADR 029 saying what it bought.
  */
-const KEPT_KB: Record<string, number> = { "/": 93.6, "/categories": 95, "/anuncio/{id}": 94.4 };
+const KEPT_KB: Record<string, number> = { "/": 93.6, "/categories": 94.6, "/anuncio/{id}": 94.4 };
 
 export type BudgetPage = { name: string; path: string; budgetKb: number; keptKb?: number };
 export type ScriptSize = { url: string; gzipBytes: number };

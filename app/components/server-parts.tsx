@@ -21,7 +21,7 @@ import type { PublicSeller } from "~/models/listing/seller";
 export type HeartState = { on: boolean; redirectTo: string | undefined; className: string };
 
 /** The parts the server renders and the browser keeps without their code until needed (kept-part.tsx). */
-export type KeptPartName = "Header" | "Footer" | "CategoryGrid" | "HomeBanner" | "AdFacts" | "BoostBar" | "SafetyTips" | "MessageSellerForm" | "ReportForm";
+export type KeptPartName = "Header" | "Footer" | "CategoryGrid" | "HomeBanner" | "FilterPanel" | "AdFacts" | "BoostBar" | "SafetyTips" | "MessageSellerForm" | "ReportForm";
 
 type JsonLd = Record<string, unknown>;
 

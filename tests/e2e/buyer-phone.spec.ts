@@ -90,6 +90,11 @@ test.describe("filters: all cities, order and price range", () => {
     await form.getByRole("button", { name: "Aplicar filtros" }).click();
     await expect(page).toHaveURL(/\/categories\?cityId=todas&minPrice=500&maxPrice=2000$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anúncios em todas as cidades");
+    // The panel, closed by the search, shows the filters in effect (with JavaScript, rendered anew for the new list).
+    await openFilters(page);
+    await expect(form.getByRole("combobox", { name: "Cidade" })).toHaveValue("todas");
+    await expect(form.getByLabel("Preço mínimo")).toHaveValue("500");
+    await expect(form.getByLabel("Preço máximo")).toHaveValue("2000");
     const inRange = (await page.request.get("/api/ads/public?minPrice=500&maxPrice=2000")).json() as Promise<{ total: number }>;
     const total = (await inRange).total;
     expect(total).toBeGreaterThan(0);

@@ -19,6 +19,19 @@ describe("keptPartHtml", () => {
     expect(renders).toBe(2);
   });
 
+  it("keeps each part in its own room: a part with endless props never pushes another out", () => {
+    let footerRenders = 0;
+    function Steady() {
+      footerRenders++;
+      return <footer />;
+    }
+    const Endless = ({ price }: { price: number }) => <p>{price}</p>;
+    keptPartHtml("Steady", Steady, {});
+    for (let price = 0; price < 1000; price++) keptPartHtml("Endless", Endless, { price });
+    keptPartHtml("Steady", Steady, {});
+    expect(footerRenders).toBe(1);
+  });
+
   it("refuses at once a part that reads the router: its HTML would not follow from its props", () => {
     function Routed() {
       useNavigate();

@@ -38,12 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = city ? rememberCity(url, request, String(city.id)) : undefined;
   return data({
     origin: siteOrigin(),
-    recent: pageCards(context, city ? listRecentCards(city.id) : []),
+    recent: pageCards(context, "recent", city ? listRecentCards(city.id) : []),
     categories: gridCategories(listCategories()),
     cities,
     cityId: city?.id ?? null,
     page,
-    result: { total: listed.total, ads: pageCards(context, listed.ads) },
+    result: { total: listed.total, ads: pageCards(context, "featured", listed.ads) },
     favouriteIds: (await visitorFavourites(request)).favouriteIds,
   }, { headers });
 }

@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categories = gridCategories(activeCategories);
   // Cards (the card's share of each ad only); a document's are in its HTML, and its data names them by id.
   const listed = listPublicCards(listFilter);
-  const result = { total: listed.total, ads: pageCards(context, listed.ads) };
+  const result = { total: listed.total, ads: pageCards(context, "results", listed.ads) };
   // What the list is, in words: 'Resultados para "iphone"', 'Veículos em Patos de Minas'.
   const heading = applied.search
     ? `Resultados para "${applied.search}"`

@@ -7,7 +7,10 @@ import { isCardInHtml, type CardAd, type PageCard } from "~/models/ad/ad";
  */
 export const CARDS_IN_HTML = "cardsInHtml";
 
-export type CardsInHtml = Map<number, CardAd>;
+export type CardsInHtml = Map<string, CardAd>;
+
+/** Where a list's card is kept for the render: by list and id, since one ad may be in two lists of a page, as two cards. */
+const keyOf = (list: string, id: number) => `${list}:${id}`;
 
 const cardsInHtmlOf = (context: AppLoadContext): CardsInHtml | undefined => {
   const cards = context[CARDS_IN_HTML];
@@ -15,20 +18,21 @@ const cardsInHtmlOf = (context: AppLoadContext): CardsInHtml | undefined => {
 };
 
 /**
- * A list's cards as a list loader returns them (components/ads/page-cards.ts): for a document, ids (the
- * cards kept for its render); for a data request, or outside a request (tests), the cards themselves.
+ * A list's cards as a list loader returns them (PageCard, models/ad/ad.ts): for a document, ids and the
+ * list's name (the cards kept for its render); for a data request, or outside a request (tests), the cards
+ * themselves.
  */
-export function pageCards(context: AppLoadContext, cards: readonly CardAd[]): PageCard[] {
+export function pageCards(context: AppLoadContext, list: string, cards: readonly CardAd[]): PageCard[] {
   const inHtml = cardsInHtmlOf(context);
   if (!inHtml) return [...cards];
-  for (const card of cards) inHtml.set(card.id, card);
-  return cards.map((card) => ({ id: card.id, inHtml: true }));
+  for (const card of cards) inHtml.set(keyOf(list, card.id), card);
+  return cards.map((card) => ({ id: card.id, inHtml: list }));
 }
 
 /** The render's view of a page card (entry.server.tsx): the whole card, kept for this request by pageCards. */
 export function cardForRender(context: AppLoadContext, card: PageCard): CardAd {
   if (!isCardInHtml(card)) return card;
-  const kept = cardsInHtmlOf(context)?.get(card.id);
-  if (!kept) throw new Error(`card ${card.id} is named by id, but no list loader kept it for this render`);
+  const kept = cardsInHtmlOf(context)?.get(keyOf(card.inHtml, card.id));
+  if (!kept) throw new Error(`card ${card.id} of "${card.inHtml}" is named by id, but no list loader kept it for this render`);
   return kept;
 }

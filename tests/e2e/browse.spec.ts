@@ -204,6 +204,26 @@ test.describe("browsing with JavaScript", () => {
     await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeDisabled();
   });
 
+  test("on a list that came as a page, a new category keeps the panel open on its subcategories; a new list drops what was not sent", async ({ page }) => {
+    await page.goto("/categories");
+    await waitForHydration(page);
+    const form = page.getByRole("search", { name: "Filtrar anúncios" });
+    await openFilters(form);
+    await form.getByRole("combobox", { name: "Categoria", exact: true }).selectOption({ label: "Veículos" });
+    await expect(page).toHaveURL(/\/categories\?category=\d+&cityId=\d+$/);
+    // Still open, its fields the new list's: the subcategories of Veículos, ready to pick.
+    await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeVisible();
+    await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true })).toBeEnabled();
+    await expect(form.getByRole("combobox", { name: "Subcategoria", exact: true }).getByRole("option", { name: "Carros" })).toBeAttached();
+    // A type chosen and not applied, then another list with the same filters (the order's chip removed).
+    await page.getByRole("combobox", { name: "Ordenar" }).selectOption({ label: "Menor preço" });
+    await expect(page).toHaveURL(/sort=price_asc$/);
+    await form.getByRole("combobox", { name: "Tipo", exact: true }).selectOption("Trocar");
+    await page.getByRole("link", { name: "Remover filtro: Menor preço" }).click();
+    await expect(page).toHaveURL(/\/categories\?category=\d+&cityId=\d+$/);
+    await expect(form.getByRole("combobox", { name: "Tipo", exact: true })).toHaveValue("");
+  });
+
   test("what a visitor types before JavaScript arrives survives hydration", async ({ page }) => {
     // Hold the scripts back, as a slow connection would, until the visitor has typed.
     let releaseScripts!: () => void;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { formatDateBR } from "~/lib/date-br";
+import { failedToLoad } from "~/lib/failed-image";
 import { isPlainLeftClick } from "~/lib/plain-click";
 import { whatsappLink } from "~/lib/whatsapp";
 import { adContactPath, adPath, type CardAd } from "~/models/ad/ad";
@@ -39,10 +40,8 @@ export function AdCard({
   const photos = ad.imageCount ?? ad.images.length;
   const [broken, setBroken] = useState(false);
   const imgRef = useRef<HTMLImageElement>(null);
-  // An image that failed before hydration never fires onError for React: check once on mount.
   useEffect(() => {
-    const img = imgRef.current;
-    if (img?.complete && img.naturalWidth === 0) setBroken(true);
+    if (imgRef.current && failedToLoad(imgRef.current)) setBroken(true);
   }, []);
   // Only whether there is a chat to open: the link goes through /anuncio/{id}/contato, which counts it.
   const canChat = whatsappLink(ad.whatsapp, ad.description) !== null;

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { useNonce } from "~/components/nonce";
 import { KEEP_SERVER_HTML, useServerParts } from "~/components/server-parts";
+import { failedToLoad } from "~/lib/failed-image";
 import { isPlainLeftClick } from "~/lib/plain-click";
 import { AD_LOAD_ERROR, AD_NOT_FOUND, isCardInHtml, type AdDetail, type PageCard } from "~/models/ad/ad";
 import { AdCard, AdCardSkeleton, DETAILS_LABEL, NO_PHOTO, OPENING_LABEL } from "./AdCard";
@@ -165,7 +166,7 @@ export function AdList({
             </button>
           </div>
         ) : null}
-        {hasMore && hydrated ? <div ref={sentinel} data-testid="scroll-sentinel" className="h-px w-full" /> : null}
+        {hasMore && hydrated && !htmlLost ? <div ref={sentinel} data-testid="scroll-sentinel" className="h-px w-full" /> : null}
         {/* Without JavaScript (and before it starts), plain links: nobody is stuck on one page. */}
         {!hydrated ? (
           <div className="flex flex-wrap justify-center gap-3">
@@ -215,8 +216,9 @@ function CardFromHtml({ id, onOpen, opening }: { id: number; onOpen: (id: number
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const details = box.current?.querySelector(".btn-card-details");
-    if (!details) return;
-    details.textContent = opening ? OPENING_LABEL : DETAILS_LABEL;
+    const label = opening ? OPENING_LABEL : DETAILS_LABEL;
+    if (!details || details.textContent === label) return;
+    details.textContent = label;
     if (opening) details.setAttribute("aria-busy", "true");
     else details.removeAttribute("aria-busy");
   }, [opening]);
@@ -229,7 +231,7 @@ function CardFromHtml({ id, onOpen, opening }: { id: number; onOpen: (id: number
       placeholder.textContent = NO_PHOTO.text;
       photo.replaceWith(placeholder);
     };
-    if (photo.complete && photo.naturalWidth === 0) return showNoPhoto();
+    if (failedToLoad(photo)) return showNoPhoto();
     photo.addEventListener("error", showNoPhoto, { once: true });
     return () => photo.removeEventListener("error", showNoPhoto);
   }, []);

@@ -11,19 +11,20 @@ import type { FilterPanelProps } from "./FilterPanel";
 export const FILTER_FORM_ID = "filtros";
 
 /**
- * The panel of filters, kept as the server rendered it (kept-part.tsx): ~100 elements, 44 of them options,
- * the same for everyone who sees the same filters, so the server renders it once per filters and the
- * browser loads its code only when another list comes (issue #35, item 3).
+ * The panel's fields, kept as the server rendered them (kept-part.tsx): ~100 elements, 44 of them options,
+ * the same for everyone who sees the same filters, so the server renders them once per filters and the
+ * browser loads their code only when another list comes (issue #35, item 3).
  */
 const KeptFilterPanel = keptPart("FilterPanel", () => import("./FilterPanel").then((module) => module.FilterPanel), { htmlFollowsProps: true });
 
 /**
- * A compact search box with everything else under 'Filtros' (FilterPanel). One form: 'Buscar' and
- * 'Aplicar filtros' submit both (and close the panel). The keyword is the browser's own field
- * (uncontrolled), so what a visitor types before JavaScript arrives stays; it is keyed by the list, so each
- * new list shows its keyword. `prevSearch` lets the server tell a new search, which takes the relevance
- * order unless the visitor chose another, from a search kept while the order changes; `prevCategory` a new
- * category, which resets subcategory and type.
+ * A compact search box with everything else under 'Filtros' (a <details>: closed, it costs one line on a
+ * phone, and it opens without JavaScript; its fields are FilterPanel's). One form: 'Buscar' and 'Aplicar
+ * filtros' submit both (and close the panel); a new category is sent at once and the panel stays open on its
+ * subcategories. The keyword is the browser's own field (uncontrolled), so what a visitor types before
+ * JavaScript arrives stays; a new list resets what was changed and not sent. `prevSearch` lets the server
+ * tell a new search, which takes the relevance order unless the visitor chose another, from a search kept
+ * while the order changes; `prevCategory` a new category, which resets subcategory and type.
  */
 export function FilterBar({
   applied,
@@ -35,23 +36,52 @@ export function FilterBar({
   listKey: string;
   clearSearchHref: string;
 } & Omit<FilterPanelProps, "filters">) {
+  const form = useRef<HTMLFormElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
+  const shownList = useRef(listKey);
+  useEffect(() => {
+    if (shownList.current === listKey) return;
+    shownList.current = listKey;
+    // A field changed and not sent (a kept field whose filters did not change stays as it was left).
+    form.current?.reset();
+  }, [listKey]);
   const { categoryId, subcategoryId, cityId, allCities, adType, minPrice, maxPrice } = applied;
+  // Filters in the panel that are in effect (the city counts only when it is not the default one).
+  const inPanel = [categoryId, subcategoryId, adType, minPrice || maxPrice].filter(Boolean).length;
   return (
     <Form
+      ref={form}
       id={FILTER_FORM_ID}
       method="get"
       action="/categories"
       role="search"
       aria-label="Filtrar anúncios"
-      onSubmit={(event) => {
+      onSubmit={() => {
         // Sent with a button: the results come next, so the panel gets out of their way.
-        event.currentTarget.querySelector("details")?.removeAttribute("open");
+        if (details.current) details.current.open = false;
       }}
     >
       <input type="hidden" name="prevCategory" value={applied.categoryId ?? ""} />
       <input type="hidden" name="prevSearch" value={applied.search} />
       <SearchBox key={listKey} search={applied.search} clearSearchHref={clearSearchHref} />
-      <KeptFilterPanel props={{ filters: { categoryId, subcategoryId, cityId, allCities, adType, minPrice, maxPrice }, ...panel }} />
+
+      <details ref={details} className="group mt-2 rounded-xl border border-slate-200 bg-white shadow-sm">
+        <summary
+          className={`flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden ${focusRing}`}
+        >
+          <Icon name="sliders-horizontal" className="h-4 w-4 text-brand-700" />
+          Filtros
+          {inPanel > 0 ? (
+            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+              {inPanel}
+              <span className="sr-only"> em uso</span>
+            </span>
+          ) : null}
+          <span className="ml-auto text-xs font-normal text-slate-500">Categoria, cidade, tipo, preço</span>
+          <Icon name="chevron-down" className="h-4 w-4 text-slate-500 transition-transform group-open:rotate-180" />
+        </summary>
+        <KeptFilterPanel props={{ filters: { categoryId, subcategoryId, cityId, allCities, adType, minPrice, maxPrice }, ...panel }} />
+      </details>
     </Form>
   );
 }

@@ -1,5 +1,4 @@
 import { focusRing } from "~/components/focus-ring";
-import { Icon } from "~/components/Icon";
 import { CityOptions } from "~/components/ads/CityOptions";
 import { AD_TYPES, ALL_CITIES } from "~/models/ad/ad";
 import type { Applied } from "~/models/listing/listing-links";
@@ -20,95 +19,77 @@ export type FilterPanelProps = {
 };
 
 /**
- * Everything but the keyword, under 'Filtros' (a <details>: closed, it costs one line on a phone, and it
- * opens without JavaScript), inside FilterBar's form. A kept part (KeptFilterPanel, FilterBar.tsx): plain
- * elements only, so the server renders it once per filters and the browser keeps that HTML until they change.
- * The fields are the browser's own (uncontrolled), keyed by the filters, so each new list shows its own.
- * With JavaScript a new category is applied at once (`data-submit-on-change`), which brings its
- * subcategories and resets subcategory and type (spec 01 §2); without it, the server applies that rule when
- * the form is sent (`prevCategory`, see canonicalSearch).
+ * The fields under 'Filtros' (FilterBar's <details>): category, subcategory, city, type, price, and the
+ * buttons. A kept part (KeptFilterPanel, FilterBar.tsx): plain elements only, so the server renders it once
+ * per filters and the browser keeps that HTML until they change. The fields are the browser's own
+ * (uncontrolled), keyed by the filters, so each new list shows its own. With JavaScript a new category is
+ * applied at once (`data-submit-on-change`), which brings its subcategories and resets subcategory and type
+ * (spec 01 §2); without it, the server applies that rule when the form is sent (`prevCategory`, see
+ * canonicalSearch).
  */
 export function FilterPanel({ filters, categories, subcategories, cities }: FilterPanelProps) {
-  // Filters in the panel that are in effect (the city counts only when it is not the default one).
-  const inPanel = [filters.categoryId, filters.subcategoryId, filters.adType, filters.minPrice || filters.maxPrice].filter(Boolean).length;
   return (
-    <details className="group mt-2 rounded-xl border border-slate-200 bg-white shadow-sm">
-      <summary
-        className={`flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden ${focusRing}`}
-      >
-        <Icon name="sliders-horizontal" className="h-4 w-4 text-brand-700" />
-        Filtros
-        {inPanel > 0 ? (
-          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
-            {inPanel}
-            <span className="sr-only"> em uso</span>
-          </span>
-        ) : null}
-        <span className="ml-auto text-xs font-normal text-slate-500">Categoria, cidade, tipo, preço</span>
-        <Icon name="chevron-down" className="h-4 w-4 text-slate-500 transition-transform group-open:rotate-180" />
-      </summary>
-      <div key={JSON.stringify(filters)} className="grid gap-3 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
-        <label className={labelClass}>
-          Categoria
-          <select name="category" defaultValue={filters.categoryId ?? ""} data-submit-on-change className={fieldClass}>
-            <option value="">Todas as categorias</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={labelClass}>
-          Subcategoria
-          <select name="subcategoryId" defaultValue={filters.subcategoryId ?? ""} disabled={subcategories.length === 0} className={fieldClass}>
-            <option value="">{filters.categoryId ? "Todas as subcategorias" : "Escolha uma categoria"}</option>
-            {subcategories.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={labelClass}>
-          Cidade
-          <select name="cityId" defaultValue={filters.allCities ? ALL_CITIES : filters.cityId ?? undefined} className={fieldClass}>
-            <option value={ALL_CITIES}>Todas as cidades</option>
-            <CityOptions cities={cities} />
-          </select>
-        </label>
-        <label className={labelClass}>
-          Tipo
-          <select name="adType" defaultValue={filters.adType ?? ""} className={fieldClass}>
-            <option value="">Todos os tipos</option>
-            {AD_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-slate-700">Preço (R$)</legend>
-          <div className="mt-1 flex items-center gap-2">
-            <PriceField name="minPrice" label="Preço mínimo" placeholder="Mínimo" value={filters.minPrice} />
-            <span className="text-sm text-slate-500">a</span>
-            <PriceField name="maxPrice" label="Preço máximo" placeholder="Máximo" value={filters.maxPrice} />
-          </div>
-        </fieldset>
-        <div className="flex items-end gap-2 sm:col-span-2">
-          <button type="submit" className={`min-h-11 flex-1 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 ${focusRing}`}>
-            Aplicar filtros
-          </button>
-          <a
-            href="/categories"
-            className={`inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-50 ${focusRing}`}
-          >
-            Limpar
-          </a>
+    <div key={JSON.stringify(filters)} className="grid gap-3 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
+      <label className={labelClass}>
+        Categoria
+        <select name="category" defaultValue={filters.categoryId ?? ""} data-submit-on-change className={fieldClass}>
+          <option value="">Todas as categorias</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        Subcategoria
+        <select name="subcategoryId" defaultValue={filters.subcategoryId ?? ""} disabled={subcategories.length === 0} className={fieldClass}>
+          <option value="">{filters.categoryId ? "Todas as subcategorias" : "Escolha uma categoria"}</option>
+          {subcategories.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        Cidade
+        <select name="cityId" defaultValue={filters.allCities ? ALL_CITIES : filters.cityId ?? undefined} className={fieldClass}>
+          <option value={ALL_CITIES}>Todas as cidades</option>
+          <CityOptions cities={cities} />
+        </select>
+      </label>
+      <label className={labelClass}>
+        Tipo
+        <select name="adType" defaultValue={filters.adType ?? ""} className={fieldClass}>
+          <option value="">Todos os tipos</option>
+          {AD_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset className="sm:col-span-2">
+        <legend className="text-sm font-medium text-slate-700">Preço (R$)</legend>
+        <div className="mt-1 flex items-center gap-2">
+          <PriceField name="minPrice" label="Preço mínimo" placeholder="Mínimo" value={filters.minPrice} />
+          <span className="text-sm text-slate-500">a</span>
+          <PriceField name="maxPrice" label="Preço máximo" placeholder="Máximo" value={filters.maxPrice} />
         </div>
+      </fieldset>
+      <div className="flex items-end gap-2 sm:col-span-2">
+        <button type="submit" className={`min-h-11 flex-1 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 ${focusRing}`}>
+          Aplicar filtros
+        </button>
+        <a
+          href="/categories"
+          className={`inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-50 ${focusRing}`}
+        >
+          Limpar
+        </a>
       </div>
-    </details>
+    </div>
   );
 }
 

@@ -1,7 +1,29 @@
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { isCardInHtml, type PageCard } from "~/models/ad/ad";
+
+/**
+ * Set while the page's data is asked again for cards whose HTML was lost. A page that loses them again on
+ * its next load does not ask once more: offline, the service worker answers that request by reloading its
+ * kept copy, which would lose them again, and again.
+ */
+const ASKED_AGAIN_KEY = "classificados:cartoes-pedidos-de-novo";
+const askedAgain = {
+  has: () => attempt(() => sessionStorage.getItem(ASKED_AGAIN_KEY) === location.pathname + location.search),
+  set: () => attempt(() => sessionStorage.setItem(ASKED_AGAIN_KEY, location.pathname + location.search)),
+  clear: () => attempt(() => sessionStorage.removeItem(ASKED_AGAIN_KEY)),
+};
+/** Storage may be refused (a private window, a full quota): then nothing is remembered. */
+function attempt<T>(step: () => T): T | undefined {
+  try {
+    return step();
+  } catch {
+    return undefined;
+  }
+}
+/** Once per page load, whichever list notices first (the home page has two). */
+let askedThisLoad = false;
 
 /**
  * A document's list cards are in its HTML, and its data names them by id only (PageCard, models/ad/ad.ts):
@@ -15,10 +37,11 @@ export function useCardsHtmlLost(cards: readonly PageCard[]): boolean {
   const [hydratedFromServer] = useState(!hydrated);
   const lost = !hydratedFromServer && cards.some(isCardInHtml);
   const { revalidate } = useRevalidator();
-  const asked = useRef(false);
   useEffect(() => {
-    if (!lost || asked.current) return;
-    asked.current = true;
+    if (!lost) return void askedAgain.clear();
+    if (askedThisLoad || askedAgain.has()) return;
+    askedThisLoad = true;
+    askedAgain.set();
     revalidate();
   }, [lost, revalidate]);
   return lost;

@@ -135,7 +135,11 @@ export type CardAd = Pick<PublicAd, "id" | "title" | "description" | "price" | "
  * A list page's card as its loader data carries it (issue #35, item 3): whole, or by id only when the page's
  * HTML holds it already (a document: web/page-cards.server.ts; the browser's side: components/ads/page-cards.ts).
  */
-export type CardInHtml = { id: number; inHtml: true };
+export type CardInHtml = {
+  id: number;
+  /** The list whose HTML holds it: one ad may be in two lists of a page, as two different cards. */
+  inHtml: string;
+};
 export type PageCard = CardAd | CardInHtml;
 
 export const isCardInHtml = (card: PageCard): card is CardInHtml => "inHtml" in card;

@@ -8,7 +8,7 @@ import { AD_LOAD_ERROR, AD_NOT_FOUND, isCardInHtml, type AdDetail, type PageCard
 import { AdCard, AdCardSkeleton, DETAILS_LABEL, NO_PHOTO, OPENING_LABEL } from "./AdCard";
 import { FavouriteHeart, FavouriteToast, useFavouriteHearts } from "./FavouriteButton";
 import { useHydrated } from "~/components/use-hydrated";
-import { useCardsHtmlLost } from "./page-cards";
+import { AskForWholeCards, useCardsHtmlLost } from "./page-cards";
 import { LAYOUT_KEY, PHONE_LAYOUT_KEY } from "./layout-key";
 
 export const PAGE_SIZE = 12;
@@ -106,6 +106,7 @@ export function AdList({
   return (
     <div>
       <LayoutScript />
+      {htmlLost ? <AskForWholeCards /> : null}
       <ul
         data-testid="ad-list"
         className="ad-list"

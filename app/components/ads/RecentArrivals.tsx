@@ -14,7 +14,7 @@
 import { KEEP_SERVER_HTML, useServerParts } from "~/components/server-parts";
 import { isCardInHtml, type PageCard } from "~/models/ad/ad";
 import { AdCard } from "./AdCard";
-import { useCardsHtmlLost } from "./page-cards";
+import { AskForWholeCards, useCardsHtmlLost } from "./page-cards";
 
 // On a phone small tiles (photo, title, price: tailwind.css .ad-tiles), so the row leaves room for the lists below.
 const ITEM = "flex w-40 shrink-0 snap-start sm:w-72 lg:w-auto";
@@ -25,7 +25,8 @@ const FIRST_SCREEN_TILES = 2;
 export function RecentArrivals({ ads, cityName }: { ads: PageCard[]; cityName: string }) {
   const server = useServerParts();
   const htmlLost = useCardsHtmlLost(ads);
-  if (ads.length === 0 || htmlLost) return null;
+  if (ads.length === 0) return null;
+  if (htmlLost) return <AskForWholeCards />;
   return (
     <section aria-labelledby="recem-chegados" className="mx-auto max-w-7xl px-4 pb-4 sm:pb-8 lg:px-6">
       <h2 id="recem-chegados" className="text-lg font-bold text-slate-900 sm:text-xl">
